@@ -1,0 +1,52 @@
+// libptxlint: validate PTX text in-process.
+//
+//   ptxlint::Result r = ptxlint::lint(ptx_text);
+//   for (const ptxlint::Diagnostic& d : r.diagnostics) ...
+//
+// No ANTLR or fmt type appears in this header. lint() keeps no state between
+// calls, so different threads may validate different buffers at once.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ptxlint/diagnostic.hpp"
+
+namespace ptxlint {
+
+struct Options {
+  // Bounds that keep hostile input from exhausting the stack or the output.
+  std::uint32_t max_nesting = 256;   // braces, parentheses, expression depth
+  std::uint32_t max_errors = 1000;   // per buffer; further errors are dropped
+  // Report each instruction that no table covers as a PL9002 note.
+  bool show_unchecked = false;
+};
+
+struct Statistics {
+  std::uint64_t bytes = 0;
+  std::uint64_t tokens = 0;
+  std::uint64_t instructions = 0;  // instruction statements seen
+  std::uint64_t checked = 0;       // covered by an instruction table
+  std::uint64_t unchecked = 0;     // parsed but not covered
+  std::uint32_t chunks = 0;        // pieces the parser worked on
+  std::uint32_t ll_fallbacks = 0;  // pieces re-parsed with full LL prediction
+};
+
+struct Result {
+  std::vector<Diagnostic> diagnostics;  // sorted by position
+  Statistics stats;
+  bool truncated = false;  // max_errors was reached
+
+  std::size_t count(Severity severity) const;
+  bool hasErrors() const { return count(Severity::Error) > 0; }
+};
+
+// Validates one PTX module held in `text`.
+Result lint(std::string_view text, const Options& options = {});
+
+// ptxlint's own version, "MAJOR.MINOR.PATCH".
+std::string_view version();
+
+}  // namespace ptxlint

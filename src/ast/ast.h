@@ -1,0 +1,298 @@
+// The owned AST of a PTX module. Nothing here knows about ANTLR: the parse
+// tree is turned into these nodes in src/parse and dropped.
+//
+// Names and literal texts are string_views into the source buffer, which the
+// caller keeps alive for as long as the Module (ptxlint::lint does). Every node
+// carries the byte range it came from. Expression nodes live in the module's
+// arena (a deque, so pointers stay valid as it grows).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "ptxlint/diagnostic.hpp"
+
+namespace ptxlint::ast {
+
+using ptxlint::SourceRange;
+
+// A word with its place in the source: a qualifier, a directive keyword, a
+// name.
+struct Token {
+  std::string_view text;
+  SourceRange range;
+};
+
+// ---------------------------------------------------------------------------
+// 4.5.4 Constant expressions (and the register/symbol primaries of operands).
+// ---------------------------------------------------------------------------
+enum class ExprKind : std::uint8_t {
+  IntLiteral,    // text: "42", "0x1FU"; value: parsed value (if it fits)
+  FloatLiteral,  // text: "1.5", "0f3F800000"
+  Symbol,        // text: "%r1", "%tid.x", "foo", ".debug_info"
+  Unary,         // op: "-", "+", "!", "~"; lhs
+  Binary,        // op; lhs, rhs
+  Conditional,   // lhs ? rhs : third
+  Index,         // lhs [ rhs ]
+  Cast,          // ( op ) lhs, op = ".s64" / ".u64"
+  Call,          // text ( lhs ): generic(var)
+  Mask,          // text ( lhs ): 0xFF00(var)
+  Paren,         // ( lhs )
+};
+
+struct Expr {
+  ExprKind kind = ExprKind::IntLiteral;
+  SourceRange range;
+  std::string_view text;  // literal or symbol text, function or mask name
+  std::string_view op;    // operator or cast type
+  bool value_fits = true;  // IntLiteral: false when it exceeds 64 bits
+  std::uint64_t int_value = 0;
+  const Expr* lhs = nullptr;
+  const Expr* rhs = nullptr;
+  const Expr* third = nullptr;
+};
+
+// ---------------------------------------------------------------------------
+// 6 Instruction operands.
+// ---------------------------------------------------------------------------
+enum class OperandKind : std::uint8_t {
+  Expression,      // a register, symbol, label, immediate or expression
+  Address,         // [expr] or [expr, operand, ...] (tensor maps, textures)
+  Vector,          // { a, b, _, c }
+  ParenList,       // ( a, b ): call return and argument lists
+  Negated,         // !p
+  PredicatePair,   // p|q
+  Sink,            // _
+};
+
+struct Operand {
+  OperandKind kind = OperandKind::Expression;
+  SourceRange range;
+  const Expr* expr = nullptr;        // Expression, Address (the address part)
+  Token name;                        // Negated: the predicate; PredicatePair: first
+  Token second;                      // PredicatePair: second
+  std::vector<Operand> elements;     // Address extras, Vector, ParenList
+};
+
+struct Guard {
+  bool negated = false;
+  Token predicate;
+  SourceRange range;
+};
+
+// 4.3.2 Instruction statements: `@!p opcode.q1.q2 a, b;`.
+struct Instruction {
+  SourceRange range;                 // from guard (or opcode) to the ';'
+  std::optional<Guard> guard;
+  Token opcode;                      // "cp" of cp.async.bulk...
+  SourceRange mnemonic_range;        // the whole dotted opcode token
+  std::vector<Token> qualifiers;     // ".async", ".bulk", ".shared::cluster"
+  std::vector<Operand> operands;
+};
+
+// ---------------------------------------------------------------------------
+// 5.4 Variables and 5.1.6 parameters.
+// ---------------------------------------------------------------------------
+enum class SpecifierKind : std::uint8_t {
+  Linkage,     // .extern .visible .weak .common
+  StateSpace,  // .reg .sreg .const .global .local .param .shared .tex
+  Align,       // .align N
+  Vector,      // .v2 .v4 .v8
+  Type,        // .b32 ...
+  Ptr,         // .ptr
+  PtrSpace,    // the state space after .ptr (5.1.6.3): .ptr.global
+  PtrAlign,    // the alignment after .ptr: .ptr.global.align 16
+  Unknown,     // a dotted word that is no specifier (reported as PL1006)
+  Attribute,   // .attribute(...)
+};
+
+struct AttributeItem {
+  Token name;                        // ".managed", ".unified"
+  std::vector<const Expr*> arguments;
+};
+
+struct Specifier {
+  SpecifierKind kind = SpecifierKind::Type;
+  Token keyword;                     // ".align", ".global", ".b32", ".attribute"
+  std::optional<Token> value;        // .align N, .const[N]: the number
+  std::vector<AttributeItem> attributes;
+  SourceRange range;
+};
+
+struct Initializer {
+  SourceRange range;
+  const Expr* expr = nullptr;        // a scalar initializer
+  std::vector<Initializer> elements; // a braced list (expr == nullptr)
+};
+
+struct Declarator {
+  Token name;                        // "%r", "smem", "_"
+  std::optional<Token> range_count;  // %r<100>: "100"
+  std::uint64_t range_count_value = 0;
+  std::vector<const Expr*> dimensions;  // [N] -> expr; [] -> nullptr
+  std::vector<SourceRange> dimension_ranges;
+  std::optional<Initializer> initializer;
+  SourceRange range;
+};
+
+struct VariableDecl {
+  SourceRange range;
+  std::vector<Specifier> specifiers;  // in source order
+  std::vector<Declarator> declarators;
+  // Derived from specifiers by the AST builder: positions in `specifiers`,
+  // -1 when absent.
+  std::int8_t state_space = -1, type = -1, vector = -1, align = -1;
+
+  const Specifier* find(std::int8_t index) const {
+    return index < 0 ? nullptr : &specifiers[static_cast<std::size_t>(index)];
+  }
+};
+
+struct Param {
+  SourceRange range;
+  std::vector<Specifier> specifiers;
+  Declarator declarator;
+  std::int8_t state_space = -1, type = -1, vector = -1, align = -1;
+
+  const Specifier* find(std::int8_t index) const {
+    return index < 0 ? nullptr : &specifiers[static_cast<std::size_t>(index)];
+  }
+};
+
+// ---------------------------------------------------------------------------
+// 11 Directives.
+// ---------------------------------------------------------------------------
+struct PragmaDirective {
+  SourceRange range;
+  std::vector<Token> strings;        // with their quotes
+};
+
+// .maxntid 128,1,1 / .noreturn / .pragma "..." after a function header.
+struct FunctionDirective {
+  SourceRange range;
+  Token keyword;
+  std::vector<Token> values;
+  std::optional<PragmaDirective> pragma;
+};
+
+struct LocAttribute {
+  Token name;                        // function_name, inlined_at
+  std::vector<Token> numbers;        // inlined_at file line column
+  const Expr* expr = nullptr;        // function_name label+imm
+};
+
+struct LocDirective {
+  SourceRange range;
+  Token file, line, column;
+  std::vector<LocAttribute> attributes;
+};
+
+struct FileDirective {
+  SourceRange range;
+  Token index;
+  Token name;                        // with quotes
+  std::optional<Token> timestamp, size;
+};
+
+struct SectionItem {
+  SourceRange range;
+  std::optional<Token> label;        // a label line
+  Token type;                        // a data line: .b8/.b16/.b32/.b64
+  std::vector<const Expr*> values;
+};
+
+struct SectionDirective {
+  SourceRange range;
+  Token name;
+  std::vector<SectionItem> items;
+};
+
+struct CallPrototype {
+  SourceRange range;
+  Token label;
+  std::optional<std::vector<Param>> return_params;
+  std::optional<std::vector<Param>> params;
+  std::vector<FunctionDirective> directives;
+};
+
+// .branchtargets / .calltargets
+struct TargetList {
+  SourceRange range;
+  Token label;
+  Token keyword;
+  struct Entry {
+    Token name;
+    std::optional<Token> count;      // N<5>
+  };
+  std::vector<Entry> targets;
+};
+
+struct Label {
+  Token name;
+  SourceRange range;
+};
+
+struct Statement;
+
+struct Block {
+  SourceRange range;
+  std::vector<Statement> statements;
+};
+
+struct Statement {
+  std::variant<Instruction, Label, VariableDecl, LocDirective, FileDirective,
+               PragmaDirective, SectionDirective, Block, CallPrototype, TargetList>
+      node;
+};
+
+struct Function {
+  SourceRange range;
+  std::vector<Token> linkage;
+  Token kind;                        // .entry or .func
+  std::vector<Specifier> attributes; // .attribute(...)
+  Token name;
+  std::optional<std::vector<Param>> return_params;
+  std::optional<std::vector<Param>> params;
+  std::vector<FunctionDirective> directives;
+  std::optional<Block> body;         // absent for a declaration (prototype)
+};
+
+struct VersionDirective {
+  SourceRange range;
+  Token version;                     // "8.0"
+  std::uint32_t major = 0, minor = 0;
+};
+
+struct TargetDirective {
+  SourceRange range;
+  std::vector<Token> targets;        // sm_90a, texmode_independent, debug
+};
+
+struct AddressSizeDirective {
+  SourceRange range;
+  Token size;
+};
+
+struct AliasDirective {
+  SourceRange range;
+  Token alias, aliasee;
+};
+
+struct TopLevel {
+  std::variant<VersionDirective, TargetDirective, AddressSizeDirective, FileDirective,
+               SectionDirective, AliasDirective, PragmaDirective, Function, VariableDecl>
+      node;
+};
+
+struct Module {
+  std::vector<TopLevel> items;
+  std::deque<Expr> expr_arena;
+
+  Expr* newExpr() { return &expr_arena.emplace_back(); }
+};
+
+}  // namespace ptxlint::ast

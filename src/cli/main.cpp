@@ -1,0 +1,216 @@
+// ptxlint [options] FILE...    (- reads standard input)
+// Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diag/render_text.h"
+#include "diag/rules.h"
+#include "ptxlint/ptxlint.hpp"
+
+namespace {
+
+constexpr std::string_view kUsage = R"(usage: ptxlint [options] FILE...
+
+Checks PTX files against the PTX ISA for their .version and .target.
+FILE '-' reads standard input. Exit status: 0 no errors, 1 errors found,
+2 usage or I/O error.
+
+options:
+  --stats               print counts (bytes, tokens, instructions checked and
+                        unchecked) for each file and in total
+  --show-unchecked      list instructions that no instruction table covers
+                        yet (notes, code PL9002)
+  --color=WHEN          colour the output: auto (default, on a terminal),
+                        always, never
+  --max-errors=N        stop reporting after N errors per file (default 1000)
+  --max-nesting=N       deepest accepted nesting of braces, parentheses and
+                        expressions (default 256)
+  --list-rules          list every rule code with its summary
+  --explain=CODE        print the documentation of a rule (code or name)
+  -h, --help            print this help
+  --version             print ptxlint's version
+)";
+
+struct CliOptions {
+  ptxlint::Options lint;
+  bool stats = false;
+  bool color = false;
+  std::vector<std::string> files;
+};
+
+bool parseCount(std::string_view text, std::uint32_t& out) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size() && out > 0;
+}
+
+// Reads a whole regular file (or standard input). Directories, FIFOs and
+// devices are refused: reading them could block or never end.
+bool readInput(const std::string& path, std::string& out, std::string& error) {
+  int fd = 0;
+  if (path != "-") {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+      error = std::strerror(errno);
+      return false;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+      error = S_ISDIR(st.st_mode) ? "is a directory" : "is not a regular file";
+      ::close(fd);
+      return false;
+    }
+    // Regular files never block; clear O_NONBLOCK for plain reads.
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    if (st.st_size > 0) out.reserve(static_cast<std::size_t>(st.st_size));
+  }
+  char buffer[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      error = std::strerror(errno);
+      if (fd != 0) ::close(fd);
+      return false;
+    }
+    out.append(buffer, static_cast<std::size_t>(n));
+  }
+  if (fd != 0) ::close(fd);
+  return true;
+}
+
+void printStats(std::string_view name, const ptxlint::Statistics& s) {
+  fmt::print("{}: {} bytes, {} tokens, {} instructions ({} checked, {} unchecked), {} chunks, {} LL re-parses\n",
+             name, s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, s.chunks, s.ll_fallbacks);
+}
+
+int listRules() {
+  for (const auto& rule : ptxlint::diag::allRules()) {
+    fmt::print("{}  {:<26} {:<7} {}\n", rule.code, rule.slug, ptxlint::severityName(rule.default_severity),
+               rule.summary);
+  }
+  return 0;
+}
+
+int explain(std::string_view code) {
+  auto id = ptxlint::diag::findRule(code);
+  if (!id) {
+    fmt::print(stderr, "ptxlint: unknown rule '{}'; --list-rules lists them\n", code);
+    return 2;
+  }
+  const auto& rule = ptxlint::diag::ruleInfo(*id);
+  fmt::print("{} ({}): {}\n\n{}\n", rule.code, rule.slug, rule.summary, rule.doc);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CliOptions cli;
+  std::string color_mode = "auto";
+  bool only_files = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    auto value_of = [&](std::string_view name) -> std::optional<std::string_view> {
+      if (arg.substr(0, name.size()) != name) return std::nullopt;
+      if (arg.size() > name.size() && arg[name.size()] == '=') return arg.substr(name.size() + 1);
+      if (arg.size() == name.size() && i + 1 < argc) return std::string_view(argv[++i]);
+      return std::nullopt;
+    };
+    if (only_files || arg == "-" || arg.empty() || arg[0] != '-') {
+      cli.files.emplace_back(arg);
+    } else if (arg == "--") {
+      only_files = true;
+    } else if (arg == "-h" || arg == "--help") {
+      fmt::print("{}", kUsage);
+      return 0;
+    } else if (arg == "--version") {
+      fmt::print("ptxlint {}\n", ptxlint::version());
+      return 0;
+    } else if (arg == "--stats") {
+      cli.stats = true;
+    } else if (arg == "--show-unchecked") {
+      cli.lint.show_unchecked = true;
+    } else if (arg == "--list-rules") {
+      return listRules();
+    } else if (auto v = value_of("--explain")) {
+      return explain(*v);
+    } else if (auto v = value_of("--color")) {
+      color_mode = std::string(*v);
+      if (color_mode != "auto" && color_mode != "always" && color_mode != "never") {
+        fmt::print(stderr, "ptxlint: --color takes auto, always or never, not '{}'\n", color_mode);
+        return 2;
+      }
+    } else if (auto v = value_of("--max-errors")) {
+      if (!parseCount(*v, cli.lint.max_errors)) {
+        fmt::print(stderr, "ptxlint: --max-errors takes a positive number, not '{}'\n", *v);
+        return 2;
+      }
+    } else if (auto v = value_of("--max-nesting")) {
+      if (!parseCount(*v, cli.lint.max_nesting) || cli.lint.max_nesting > 100000) {
+        fmt::print(stderr, "ptxlint: --max-nesting takes a number from 1 to 100000, not '{}'\n", *v);
+        return 2;
+      }
+    } else {
+      fmt::print(stderr, "ptxlint: unknown option '{}'\n{}", arg, kUsage);
+      return 2;
+    }
+  }
+  if (cli.files.empty()) {
+    fmt::print(stderr, "ptxlint: no input files\n{}", kUsage);
+    return 2;
+  }
+  cli.color = color_mode == "always" || (color_mode == "auto" && ::isatty(STDOUT_FILENO));
+
+  bool any_error = false;
+  bool io_error = false;
+  std::size_t total_errors = 0, total_warnings = 0;
+  ptxlint::Statistics total;
+  for (const std::string& path : cli.files) {
+    std::string display = path == "-" ? "<stdin>" : path;
+    std::string text, error;
+    if (!readInput(path, text, error)) {
+      fmt::print("{}: error: cannot read input: {} [PL9001]\n", display, error);
+      io_error = true;
+      continue;
+    }
+    ptxlint::Result result = ptxlint::lint(text, cli.lint);
+    ptxlint::diag::TextStyle style;
+    style.color = cli.color;
+    std::string rendered = ptxlint::diag::renderText(display, text, result.diagnostics, style);
+    std::fwrite(rendered.data(), 1, rendered.size(), stdout);
+    if (result.truncated) {
+      fmt::print("{}: note: stopped after {} errors (--max-errors)\n", display, cli.lint.max_errors);
+    }
+    total_errors += result.count(ptxlint::Severity::Error);
+    total_warnings += result.count(ptxlint::Severity::Warning);
+    any_error = any_error || result.hasErrors();
+    if (cli.stats) printStats(display, result.stats);
+    total.bytes += result.stats.bytes;
+    total.tokens += result.stats.tokens;
+    total.instructions += result.stats.instructions;
+    total.checked += result.stats.checked;
+    total.unchecked += result.stats.unchecked;
+    total.chunks += result.stats.chunks;
+    total.ll_fallbacks += result.stats.ll_fallbacks;
+  }
+  if (cli.stats && cli.files.size() > 1) printStats("total", total);
+  if (total_errors > 0 || total_warnings > 0) {
+    fmt::print("{} error{} and {} warning{} in {} file{}\n", total_errors, total_errors == 1 ? "" : "s",
+               total_warnings, total_warnings == 1 ? "" : "s", cli.files.size(), cli.files.size() == 1 ? "" : "s");
+  }
+  std::fflush(stdout);
+  if (io_error) return 2;
+  return any_error ? 1 : 0;
+}

@@ -1,0 +1,53 @@
+// Collects diagnostics while a buffer is checked. Checks emit and carry on;
+// the engine fills in line/column and applies the options at the end.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "diag/rules.h"
+#include "ptxlint/diagnostic.hpp"
+
+namespace ptxlint::diag {
+
+class DiagnosticSink {
+ public:
+  explicit DiagnosticSink(std::size_t max_errors = 1000) : max_errors_(max_errors) {}
+
+  // Starts a diagnostic of `rule` at `range`; the returned reference stays
+  // valid until the next report() and can receive notes and fix-its.
+  Diagnostic& report(RuleId rule, SourceRange range, std::string message) {
+    const RuleInfo& info = ruleInfo(rule);
+    Diagnostic& d = diagnostics_.emplace_back();
+    d.code = info.code;
+    d.rule = info.slug;
+    d.severity = info.default_severity;
+    d.range = range;
+    d.message = std::move(message);
+    d.spec_section = info.section;
+    if (d.severity == Severity::Error) ++error_count_;
+    return d;
+  }
+
+  static void addNote(Diagnostic& d, std::string message) {
+    d.notes.push_back(DiagnosticNote{std::move(message), false, {}, {}});
+  }
+  static void addNote(Diagnostic& d, SourceRange range, std::string message) {
+    d.notes.push_back(DiagnosticNote{std::move(message), true, range, {}});
+  }
+  static void addFixIt(Diagnostic& d, SourceRange range, std::string replacement) {
+    d.fixits.push_back(FixIt{range, std::move(replacement)});
+  }
+
+  std::size_t errorCount() const { return error_count_; }
+  bool tooManyErrors() const { return error_count_ >= max_errors_; }
+  std::vector<Diagnostic>& diagnostics() { return diagnostics_; }
+
+ private:
+  std::vector<Diagnostic> diagnostics_;
+  std::size_t error_count_ = 0;
+  std::size_t max_errors_;
+};
+
+}  // namespace ptxlint::diag

@@ -1,0 +1,70 @@
+// Parse tree -> owned AST. Internal to src/parse.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "PtxParser.h"
+#include "ast/ast.h"
+#include "diag/diagnostic_builder.h"
+
+namespace ptxlint::parse {
+
+class AstBuilder {
+ public:
+  // `text` is the whole file; the tree's token indices are relative to
+  // `base`. `error_offsets` are the file offsets of the chunk's syntax
+  // errors: statements containing one are left out.
+  AstBuilder(std::string_view text, std::uint32_t base, ast::Module& module,
+             diag::DiagnosticSink& sink, const std::vector<std::uint32_t>& error_offsets,
+             std::uint32_t max_depth)
+      : text_(text), base_(base), module_(module), sink_(sink), errors_(error_offsets),
+        max_depth_(max_depth) {}
+
+  void buildModule(PtxParser::ModuleContext* ctx);
+
+ private:
+  ast::Token token(antlr4::Token* t) const;
+  ast::Token token(antlr4::tree::TerminalNode* node) const { return token(node->getSymbol()); }
+  SourceRange rangeOf(antlr4::ParserRuleContext* ctx) const;
+  bool hasSyntaxError(antlr4::ParserRuleContext* ctx) const;
+  void reportUnknownDirective(const ast::Token& word);
+
+  void buildTopLevel(PtxParser::TopLevelContext* ctx);
+  ast::Function buildFunction(PtxParser::FunctionDeclContext* ctx);
+  std::vector<ast::Param> buildParams(PtxParser::ParamListContext* ctx);
+  ast::FunctionDirective buildFunctionDirective(PtxParser::FunctionDirectiveContext* ctx);
+  ast::Block buildBlock(antlr4::ParserRuleContext* ctx, const std::vector<PtxParser::StatementContext*>& statements);
+  bool buildStatement(PtxParser::StatementContext* ctx, ast::Statement& out);
+  ast::Instruction buildInstruction(PtxParser::InstructionContext* ctx);
+  ast::Operand buildOperand(PtxParser::OperandContext* ctx);
+  const ast::Expr* buildExpr(PtxParser::ExpressionContext* ctx);
+  const ast::Expr* buildPrimary(PtxParser::PrimaryContext* ctx);
+  ast::Expr* intLiteral(antlr4::tree::TerminalNode* node);
+  ast::VariableDecl buildVariableDecl(PtxParser::VariableDeclContext* ctx);
+  ast::Specifier buildSpecifier(PtxParser::DeclSpecifierContext* ctx);
+  ast::Specifier buildAttributeClause(PtxParser::AttributeClauseContext* ctx);
+  ast::Declarator buildDeclarator(PtxParser::DeclaratorContext* ctx);
+  ast::Initializer buildInitializer(PtxParser::InitializerContext* ctx);
+  ast::LocDirective buildLoc(PtxParser::LocDirectiveContext* ctx);
+  ast::FileDirective buildFile(PtxParser::FileDirectiveContext* ctx);
+  ast::PragmaDirective buildPragma(PtxParser::PragmaDirectiveContext* ctx);
+  ast::SectionDirective buildSection(PtxParser::SectionDirectiveContext* ctx);
+  ast::TargetList buildTargetList(antlr4::Token* label, antlr4::ParserRuleContext* ctx,
+                                  std::vector<PtxParser::TargetNameContext*> names);
+  // Classifies declaration specifiers and reports a missing or repeated
+  // state space, type, vector size or alignment (PL1010).
+  template <typename Decl>
+  void classifySpecifiers(Decl& decl, bool require_state_space);
+
+  std::string_view text_;
+  std::uint32_t base_;
+  ast::Module& module_;
+  diag::DiagnosticSink& sink_;
+  const std::vector<std::uint32_t>& errors_;
+  std::uint32_t max_depth_;
+  std::uint32_t depth_ = 0;
+};
+
+}  // namespace ptxlint::parse

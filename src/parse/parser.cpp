@@ -1,0 +1,108 @@
+// The ANTLR driver. Each chunk of whole top-level items (see prescan.h) is
+// lexed and parsed on its own, turned into AST nodes, and its tokens and tree
+// are dropped before the next chunk: memory follows the largest chunk, not
+// the file.
+//
+// Parsing is two-stage: SLL prediction with a bail-out strategy first (fast,
+// and exact for every syntactically valid chunk), then, only for a chunk that
+// failed, full LL prediction with ptxlint's recovering error strategy, which
+// reports each syntax error once.
+#include "parse/parser.h"
+
+#include <antlr4-runtime.h>
+
+#include "PtxLexer.h"
+#include "PtxParser.h"
+#include "parse/ast_builder.h"
+#include "parse/byte_char_stream.h"
+#include "parse/prescan.h"
+#include "parse/syntax_errors.h"
+
+namespace ptxlint::parse {
+namespace {
+
+// Lexer errors cannot happen (INVALID_CHAR matches any character), but the
+// console listener must never print.
+class SilentListener final : public antlr4::BaseErrorListener {};
+
+void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options,
+                ast::Module& module, diag::DiagnosticSink& sink, ParseStats& stats) {
+  std::string_view chunk_text = text.substr(chunk.begin, chunk.end - chunk.begin);
+  ByteCharStream chars(chunk_text);
+  PtxLexer lexer(&chars);
+  SilentListener silent;
+  lexer.removeErrorListeners();
+  lexer.addErrorListener(&silent);
+  antlr4::CommonTokenStream tokens(&lexer);
+  tokens.fill();
+  stats.tokens += tokens.size();
+
+  PtxParser parser(&tokens);
+  parser.removeErrorListeners();
+  parser.addErrorListener(&silent);
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+      antlr4::atn::PredictionMode::SLL);
+  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+
+  PtxParser::ModuleContext* tree = nullptr;
+  std::vector<std::uint32_t> error_offsets;
+  try {
+    tree = parser.module();
+  } catch (const antlr4::ParseCancellationException&) {
+    tree = nullptr;
+  }
+  if (tree == nullptr) {
+    ++stats.ll_fallbacks;
+    tokens.seek(0);
+    parser.reset();
+    auto strategy = std::make_shared<PtxErrorStrategy>(sink, chunk_text, chunk.begin);
+    parser.setErrorHandler(strategy);
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+        antlr4::atn::PredictionMode::LL);
+    tree = parser.module();
+    error_offsets = strategy->errorOffsets();
+  }
+  AstBuilder builder(text, chunk.begin, module, sink, error_offsets, options.max_nesting);
+  builder.buildModule(tree);
+}
+
+}  // namespace
+
+ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::Module& module,
+                       diag::DiagnosticSink& sink) {
+  ParseStats stats;
+  PrescanOptions prescan_options;
+  prescan_options.max_nesting = options.max_nesting;
+  prescan_options.min_chunk_bytes = options.min_chunk_bytes;
+  PrescanResult scan = prescan(text, prescan_options, sink);
+  if (scan.is_binary) return stats;
+  if (!scan.has_tokens) {
+    sink.report(diag::RuleId::EmptyInput, {0, 0},
+                text.empty() ? "file is empty; a PTX module starts with .version"
+                             : "file has no PTX statements; a PTX module starts with .version");
+    return stats;
+  }
+  for (const Chunk& chunk : scan.chunks) {
+    if (chunk.skip) continue;
+    ++stats.chunks;
+    parseChunk(text, chunk, options, module, sink, stats);
+  }
+  return stats;
+}
+
+std::vector<std::string_view> lexTokens(std::string_view text) {
+  ByteCharStream chars(text);
+  PtxLexer lexer(&chars);
+  SilentListener silent;
+  lexer.removeErrorListeners();
+  lexer.addErrorListener(&silent);
+  std::vector<std::string_view> out;
+  for (;;) {
+    std::unique_ptr<antlr4::Token> t = lexer.nextToken();
+    if (t->getType() == antlr4::Token::EOF) break;
+    out.push_back(text.substr(t->getStartIndex(), t->getStopIndex() + 1 - t->getStartIndex()));
+  }
+  return out;
+}
+
+}  // namespace ptxlint::parse

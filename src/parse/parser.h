@@ -1,0 +1,34 @@
+// The PTX parser facade: the only code in ptxlint that uses ANTLR.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "ast/ast.h"
+#include "diag/diagnostic_builder.h"
+
+namespace ptxlint::parse {
+
+struct ParseOptions {
+  std::uint32_t max_nesting = 256;
+  // Top-level items are parsed in chunks of at least this many bytes.
+  std::uint32_t min_chunk_bytes = 64 * 1024;
+};
+
+struct ParseStats {
+  std::uint64_t tokens = 0;
+  std::uint32_t chunks = 0;
+  std::uint32_t ll_fallbacks = 0;  // chunks that SLL prediction could not parse
+};
+
+// Parses `text` into `module`. Syntax errors are reported to `sink`; the
+// statements they occur in are left out of the AST, everything else is kept.
+// `text` must outlive `module` (the AST points into it).
+ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::Module& module,
+                       diag::DiagnosticSink& sink);
+
+// The lexer's token texts of `text`, for tests (round trip, lexer checks).
+std::vector<std::string_view> lexTokens(std::string_view text);
+
+}  // namespace ptxlint::parse

@@ -1,0 +1,194 @@
+#include "parse/prescan.h"
+
+#include <fmt/format.h>
+
+namespace ptxlint::parse {
+namespace {
+
+// Length of a valid UTF-8 sequence starting at text[i], or 0 if invalid.
+std::size_t utf8SequenceLength(std::string_view text, std::size_t i) {
+  auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  unsigned char c = byte(i);
+  std::size_t len;
+  std::uint32_t min_value;
+  std::uint32_t value;
+  if (c < 0x80) return 1;
+  if ((c & 0xE0) == 0xC0) { len = 2; value = c & 0x1F; min_value = 0x80; }
+  else if ((c & 0xF0) == 0xE0) { len = 3; value = c & 0x0F; min_value = 0x800; }
+  else if ((c & 0xF8) == 0xF0) { len = 4; value = c & 0x07; min_value = 0x10000; }
+  else return 0;
+  if (i + len > text.size()) return 0;
+  for (std::size_t k = 1; k < len; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    value = (value << 6) | (byte(i + k) & 0x3F);
+  }
+  if (value < min_value || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return 0;
+  return len;
+}
+
+// Binary input: a NUL or mostly control bytes in the first 4 KiB. Such a
+// file gets one diagnostic, not one per byte.
+bool looksBinary(std::string_view text) {
+  std::size_t n = std::min<std::size_t>(text.size(), 4096);
+  std::size_t control = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c == 0) return true;
+    if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v') ++control;
+  }
+  return n > 0 && control * 10 > n;
+}
+
+}  // namespace
+
+PrescanResult prescan(std::string_view text, const PrescanOptions& options,
+                      diag::DiagnosticSink& sink) {
+  PrescanResult result;
+  const auto size = static_cast<std::uint32_t>(text.size());
+
+  if (looksBinary(text)) {
+    result.is_binary = true;
+    std::uint32_t at = 0;
+    while (at < size && text[at] != '\0') ++at;
+    if (at == size) at = 0;
+    sink.report(diag::RuleId::InvalidEncoding, {at, std::min(at + 1, size)},
+                "input is binary data, not PTX text");
+    return result;
+  }
+
+  bool reported_nul = false;
+  bool reported_utf8 = false;
+  std::uint32_t brace_depth = 0;
+  std::uint32_t paren_depth = 0;  // ( and [
+  std::uint32_t prefix_run = 0;    // consecutive unary operators, e.g. - - - 1
+  std::uint32_t ternaries = 0;     // '?' in the current statement
+  std::uint32_t chunk_begin = 0;
+  bool chunk_too_deep = false;
+
+  auto tooDeep = [&](std::uint32_t at, const char* what) {
+    if (!chunk_too_deep) {
+      sink.report(diag::RuleId::NestingTooDeep, {at, at + 1},
+                  fmt::format("{} nested deeper than {} levels; this part of the file is not parsed",
+                              what, options.max_nesting));
+    }
+    chunk_too_deep = true;
+  };
+  auto endChunk = [&](std::uint32_t end) {
+    result.chunks.push_back({chunk_begin, end, chunk_too_deep});
+    chunk_begin = end;
+    chunk_too_deep = false;
+  };
+  // A top-level item ended at `end`: start a new chunk when the current one
+  // is big enough (or cannot be parsed anyway).
+  auto itemEnded = [&](std::uint32_t end) {
+    if (end - chunk_begin >= options.min_chunk_bytes || chunk_too_deep) endChunk(end);
+  };
+
+  std::uint32_t i = 0;
+  while (i < size) {
+    char c = text[i];
+    auto uc = static_cast<unsigned char>(c);
+    if (uc >= 0x80) {
+      std::size_t len = utf8SequenceLength(text, i);
+      if (len == 0) {
+        if (!reported_utf8) {
+          sink.report(diag::RuleId::InvalidEncoding, {i, i + 1},
+                      fmt::format("invalid UTF-8 byte 0x{:02X}; PTX source is ASCII text", uc));
+          reported_utf8 = true;
+        }
+        len = 1;
+      }
+      result.has_tokens = true;
+      prefix_run = 0;
+      i += static_cast<std::uint32_t>(len);
+      continue;
+    }
+    if (c == '\0') {
+      if (!reported_nul) {
+        sink.report(diag::RuleId::InvalidEncoding, {i, i + 1},
+                    "NUL byte in input; PTX source is ASCII text");
+        reported_nul = true;
+      }
+      ++i;
+      continue;
+    }
+    switch (c) {
+      case ' ': case '\t': case '\r': case '\n': case '\f': case '\v':
+        ++i;
+        continue;
+      case '/':
+        if (i + 1 < size && text[i + 1] == '/') {
+          while (i < size && text[i] != '\n') ++i;
+          continue;
+        }
+        if (i + 1 < size && text[i + 1] == '*') {
+          std::size_t close = text.find("*/", i + 2);
+          // An unterminated comment is reported by the parser (one token).
+          if (close == std::string_view::npos) {
+            result.has_tokens = true;
+            i = size;
+          } else {
+            i = static_cast<std::uint32_t>(close + 2);
+          }
+          continue;
+        }
+        break;
+      case '"': {
+        ++i;
+        while (i < size && text[i] != '"' && text[i] != '\n') {
+          if (text[i] == '\\' && i + 1 < size && text[i + 1] != '\n') ++i;
+          ++i;
+        }
+        if (i < size && text[i] == '"') ++i;
+        result.has_tokens = true;
+        prefix_run = 0;
+        continue;
+      }
+      default:
+        break;
+    }
+
+    result.has_tokens = true;
+    switch (c) {
+      case '{':
+        if (++brace_depth > options.max_nesting) tooDeep(i, "braces");
+        break;
+      case '}':
+        if (brace_depth > 0 && --brace_depth == 0 && paren_depth == 0) {
+          // The end of a function body or section ends an item; the end of
+          // an initializer list does not (a ';' or ',' follows it).
+          std::uint32_t j = i + 1;
+          while (j < size && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r' || text[j] == '\n')) ++j;
+          if (j >= size || (text[j] != ';' && text[j] != ',')) itemEnded(i + 1);
+        }
+        break;
+      case '(': case '[':
+        if (++paren_depth > options.max_nesting) tooDeep(i, "parentheses");
+        break;
+      case ')': case ']':
+        if (paren_depth > 0) --paren_depth;
+        break;
+      case ';':
+        ternaries = 0;
+        paren_depth = 0;
+        if (brace_depth == 0) itemEnded(i + 1);
+        break;
+      case '?':
+        if (++ternaries > options.max_nesting) tooDeep(i, "conditional expressions");
+        break;
+      default:
+        break;
+    }
+    bool is_prefix = c == '-' || c == '+' || c == '!' || c == '~';
+    if (is_prefix) {
+      if (++prefix_run > options.max_nesting) tooDeep(i, "unary operators");
+    } else {
+      prefix_run = 0;
+    }
+    ++i;
+  }
+  if (chunk_begin < size || result.chunks.empty()) endChunk(size);
+  return result;
+}
+
+}  // namespace ptxlint::parse

@@ -1,0 +1,38 @@
+// A single fast pass over the raw bytes before ANTLR sees them.
+//
+// It finds what the grammar cannot handle gracefully: binary input, NUL bytes
+// and invalid UTF-8 (PL1008), and nesting deeper than the configured bound
+// (PL1007), which would otherwise drive ANTLR's recursive descent into a stack
+// overflow. It also splits the file into chunks of whole top-level items, so
+// that the parser holds one chunk's tokens and tree at a time.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "diag/diagnostic_builder.h"
+
+namespace ptxlint::parse {
+
+struct Chunk {
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  bool skip = false;  // too deeply nested: reported, not parsed
+};
+
+struct PrescanResult {
+  bool is_binary = false;  // do not parse at all
+  bool has_tokens = false; // anything besides whitespace and comments
+  std::vector<Chunk> chunks;
+};
+
+struct PrescanOptions {
+  std::uint32_t max_nesting = 256;
+  std::uint32_t min_chunk_bytes = 64 * 1024;
+};
+
+PrescanResult prescan(std::string_view text, const PrescanOptions& options,
+                      diag::DiagnosticSink& sink);
+
+}  // namespace ptxlint::parse

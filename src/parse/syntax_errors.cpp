@@ -1,0 +1,348 @@
+#include "parse/syntax_errors.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "PtxLexer.h"
+#include "PtxParser.h"
+
+namespace ptxlint::parse {
+namespace {
+
+using antlr4::Token;
+
+// Directive keywords, for "did you mean" suggestions (4.3.1, Table 1).
+constexpr std::array<std::string_view, 44> kDirectiveWords = {
+    ".version", ".target", ".address_size", ".entry", ".func", ".alias", ".file", ".loc",
+    ".section", ".pragma", ".callprototype", ".calltargets", ".branchtargets", ".align",
+    ".attribute", ".ptr", ".extern", ".visible", ".weak", ".common", ".maxnreg", ".maxntid",
+    ".reqntid", ".minnctapersm", ".maxnctapersm", ".noreturn", ".abi_preserve",
+    ".abi_preserve_control", ".reqnctapercluster", ".explicitcluster", ".maxclusterrank",
+    ".blocksareclusters", ".reg", ".sreg", ".const", ".global", ".local", ".param", ".shared",
+    ".tex", ".v2", ".v4", ".v8", ".b32"};
+
+std::size_t editDistance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// How a token type is named in a message.
+std::string describeTokenType(std::size_t type, const antlr4::dfa::Vocabulary& vocabulary) {
+  switch (type) {
+    case PtxLexer::SEMI: return "';'";
+    case PtxLexer::COMMA: return "','";
+    case PtxLexer::COLON: return "':'";
+    case PtxLexer::LBRACE: return "'{'";
+    case PtxLexer::RBRACE: return "'}'";
+    case PtxLexer::LPAREN: return "'('";
+    case PtxLexer::RPAREN: return "')'";
+    case PtxLexer::LBRACK: return "'['";
+    case PtxLexer::RBRACK: return "']'";
+    case PtxLexer::GT: return "'>'";
+    case PtxLexer::LT: return "'<'";
+    case PtxLexer::ASSIGN: return "'='";
+    case PtxLexer::IDENT: return "an identifier";
+    case PtxLexer::OPCODE_OR_DOTTED: return "an instruction";
+    case PtxLexer::INT: return "an integer";
+    case PtxLexer::FLOAT: return "a number such as 8.0";
+    case PtxLexer::STRING: return "a string";
+    case PtxLexer::TYPE: return "a type such as .b32";
+    case PtxLexer::VECTOR: return "a vector size";
+    case PtxLexer::DOT_NAME: return "a dotted name";
+    case PtxLexer::UNDERSCORE: return "'_'";
+    case Token::EOF: return "end of file";
+    default: break;
+  }
+  std::string literal = vocabulary.getLiteralName(type);
+  if (!literal.empty()) return literal;
+  return vocabulary.getSymbolicName(type);
+}
+
+// What the parser was reading, for messages where the expected set is large.
+std::string_view describeContext(std::size_t rule) {
+  switch (rule) {
+    case PtxParser::RuleOperand:
+    case PtxParser::RuleVectorElement:
+    case PtxParser::RuleExpression:
+    case PtxParser::RulePrimary: return "an operand";
+    case PtxParser::RuleStatement:
+    case PtxParser::RuleFunctionBody: return "a statement";
+    case PtxParser::RuleModule:
+    case PtxParser::RuleTopLevel: return "a directive, declaration or function";
+    case PtxParser::RuleDeclSpecifier:
+    case PtxParser::RuleVariableDecl:
+    case PtxParser::RuleParamDecl: return "a declaration specifier (state space, type, .align)";
+    case PtxParser::RuleDeclarator: return "a variable name";
+    case PtxParser::RuleInitializer: return "an initializer";
+    case PtxParser::RuleFunctionDecl: return "a function header";
+    case PtxParser::RuleFunctionDirective: return "a function directive";
+    case PtxParser::RuleParamList: return "a parameter declaration";
+    case PtxParser::RuleSectionDirective:
+    case PtxParser::RuleSectionItem: return "a section data line";
+    case PtxParser::RuleInstruction: return "an operand, ',' or ';'";
+    default: return "";
+  }
+}
+
+std::string describeToken(Token* token, std::string_view text) {
+  if (token->getType() == Token::EOF) return "end of file";
+  std::string_view t = text.substr(token->getStartIndex(),
+                                   token->getStopIndex() + 1 - token->getStartIndex());
+  if (t.size() > 40) return fmt::format("'{}...'", t.substr(0, 37));
+  return fmt::format("'{}'", t);
+}
+
+bool isRecoveryUnit(std::size_t rule) {
+  return rule == PtxParser::RuleStatement || rule == PtxParser::RuleTopLevel ||
+         rule == PtxParser::RuleSectionItem;
+}
+
+bool holdsList(std::size_t rule) {
+  return rule == PtxParser::RuleModule || rule == PtxParser::RuleFunctionBody ||
+         rule == PtxParser::RuleStatement || rule == PtxParser::RuleSectionDirective;
+}
+
+}  // namespace
+
+std::string_view closestDirective(std::string_view word) {
+  std::string_view best;
+  // Suggest only close misspellings: one edit per four characters, at most 2.
+  std::size_t best_distance = std::min<std::size_t>(2, std::max<std::size_t>(1, word.size() / 4)) + 1;
+  for (std::string_view candidate : kDirectiveWords) {
+    std::size_t d = editDistance(word, candidate);
+    if (d < best_distance) {
+      best_distance = d;
+      best = candidate;
+    }
+  }
+  return best;
+}
+
+void PtxErrorStrategy::reportError(antlr4::Parser* parser, const antlr4::RecognitionException& e) {
+  if (inErrorRecoveryMode(parser)) return;
+  beginErrorCondition(parser);
+  Token* offending = e.getOffendingToken();
+  if (offending == nullptr) offending = parser->getCurrentToken();
+  antlr4::misc::IntervalSet expected;
+  try {
+    expected = e.getExpectedTokens();
+  } catch (...) {
+    expected = parser->getExpectedTokens();
+  }
+  reportAt(parser, offending, expected);
+}
+
+void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending,
+                                const antlr4::misc::IntervalSet& expected) {
+  std::string_view chunk = text_;
+  auto begin = static_cast<std::uint32_t>(offending->getStartIndex());
+  auto end = offending->getType() == Token::EOF ? begin
+                                                : static_cast<std::uint32_t>(offending->getStopIndex() + 1);
+  if (offending->getType() == Token::EOF) begin = end = static_cast<std::uint32_t>(chunk.size());
+  SourceRange range{base_ + begin, base_ + end};
+  std::size_t rule = parser->getContext() ? parser->getContext()->getRuleIndex() : 0;
+
+  switch (offending->getType()) {
+    case PtxLexer::INVALID_CHAR: {
+      auto c = static_cast<unsigned char>(chunk[begin]);
+      std::string shown = (c >= 0x21 && c < 0x7F) ? fmt::format("'{}'", static_cast<char>(c))
+                                                   : fmt::format("0x{:02X}", c);
+      sink_.report(diag::RuleId::InvalidCharacter, range,
+                   fmt::format("invalid character {} in PTX source", shown));
+      error_offsets_.push_back(range.begin);
+      return;
+    }
+    case PtxLexer::UNTERMINATED_COMMENT:
+      sink_.report(diag::RuleId::UnterminatedComment, {range.begin, range.begin + 2},
+                   "unterminated /* comment");
+      error_offsets_.push_back(range.begin);
+      return;
+    case PtxLexer::UNTERMINATED_STRING:
+      sink_.report(diag::RuleId::UnterminatedString, {range.begin, range.begin + 1},
+                   "missing terminating '\"' character");
+      error_offsets_.push_back(range.begin);
+      return;
+    default:
+      break;
+  }
+
+  // A dotted word where a directive or specifier belongs: name it.
+  if (offending->getType() == PtxLexer::DOT_NAME &&
+      (expected.contains(static_cast<std::size_t>(PtxLexer::REG)) || expected.contains(static_cast<std::size_t>(PtxLexer::MAXNTID)) ||
+       expected.contains(static_cast<std::size_t>(PtxLexer::ENTRY)) || expected.contains(static_cast<std::size_t>(PtxLexer::TYPE)))) {
+    std::string_view word = chunk.substr(begin, end - begin);
+    Diagnostic& d = sink_.report(diag::RuleId::UnknownDirective, range,
+                                 fmt::format("unknown directive '{}'", word));
+    std::string_view suggestion = closestDirective(word);
+    if (!suggestion.empty()) {
+      diag::DiagnosticSink::addNote(d, fmt::format("did you mean '{}'?", suggestion));
+      diag::DiagnosticSink::addFixIt(d, range, std::string(suggestion));
+    }
+    error_offsets_.push_back(range.begin);
+    return;
+  }
+
+  // A ';' is expected and the next token is on a later line (or the file
+  // ended): the ';' was forgotten at the end of the previous token.
+  Token* previous = parser->getTokenStream()->size() > 0 && parser->getTokenStream()->index() > 0
+                        ? parser->getTokenStream()->LT(-1)
+                        : nullptr;
+  if (expected.contains(static_cast<std::size_t>(PtxLexer::SEMI)) && previous != nullptr) {
+    auto previous_end = static_cast<std::uint32_t>(previous->getStopIndex() + 1);
+    bool on_later_line = offending->getType() == Token::EOF ||
+                         chunk.substr(previous_end, begin - std::min(begin, previous_end)).find('\n') !=
+                             std::string_view::npos;
+    if (on_later_line) {
+      std::string_view what = "statement";
+      for (auto* ctx = parser->getContext(); ctx != nullptr;
+           ctx = dynamic_cast<antlr4::ParserRuleContext*>(ctx->parent)) {
+        if (dynamic_cast<PtxParser::InstructionStatementContext*>(ctx) != nullptr ||
+            ctx->getRuleIndex() == PtxParser::RuleInstruction) {
+          what = "instruction";
+          break;
+        }
+        if (ctx->getRuleIndex() == PtxParser::RuleVariableDecl) {
+          what = "declaration";
+          break;
+        }
+        if (ctx->getRuleIndex() == PtxParser::RuleStatement || ctx->getRuleIndex() == PtxParser::RuleTopLevel) break;
+      }
+      SourceRange at{base_ + previous_end, base_ + previous_end};
+      Diagnostic& d = sink_.report(diag::RuleId::MissingSemicolon, at,
+                                   fmt::format("expected ';' after {}", what));
+      diag::DiagnosticSink::addFixIt(d, at, ";");
+      error_offsets_.push_back(range.begin);
+      return;
+    }
+  }
+
+  // Two operands with nothing between them: the ',' is missing.
+  bool starts_operand = offending->getType() == PtxLexer::IDENT || offending->getType() == PtxLexer::INT ||
+                        offending->getType() == PtxLexer::FLOAT || offending->getType() == PtxLexer::HEX_FLOAT ||
+                        offending->getType() == PtxLexer::LBRACK || offending->getType() == PtxLexer::LBRACE ||
+                        offending->getType() == PtxLexer::OPCODE_OR_DOTTED;
+  if (starts_operand && previous != nullptr && expected.contains(static_cast<std::size_t>(PtxLexer::SEMI)) &&
+      dynamic_cast<PtxParser::InstructionStatementContext*>(parser->getContext()) != nullptr) {
+    auto previous_end = base_ + static_cast<std::uint32_t>(previous->getStopIndex() + 1);
+    Diagnostic& d = sink_.report(diag::RuleId::UnexpectedToken, range,
+                                 fmt::format("expected ',' between operands, found {}", describeToken(offending, chunk)));
+    diag::DiagnosticSink::addFixIt(d, {previous_end, previous_end}, ",");
+    error_offsets_.push_back(range.begin);
+    return;
+  }
+
+  std::string wanted;
+  std::vector<std::string> names;
+  for (const auto& interval : expected.getIntervals()) {
+    for (ssize_t t = interval.a; t <= interval.b && names.size() <= 4; ++t) {
+      names.push_back(describeTokenType(static_cast<std::size_t>(t), parser->getVocabulary()));
+    }
+  }
+  std::string_view context = describeContext(rule);
+  if (!names.empty() && names.size() <= 3) {
+    wanted = names[0];
+    for (std::size_t i = 1; i < names.size(); ++i) {
+      wanted += (i + 1 == names.size()) ? " or " : ", ";
+      wanted += names[i];
+    }
+  } else if (!context.empty()) {
+    wanted = std::string(context);
+  }
+  std::string found = describeToken(offending, chunk);
+  std::string message = wanted.empty() ? fmt::format("unexpected {}", found)
+                                       : fmt::format("expected {}, found {}", wanted, found);
+  sink_.report(diag::RuleId::UnexpectedToken, range, std::move(message));
+  error_offsets_.push_back(range.begin);
+}
+
+void PtxErrorStrategy::skipStatement(antlr4::Parser* parser, bool at_module_level) {
+  antlr4::TokenStream* tokens = parser->getTokenStream();
+  int depth = 0;
+  for (;;) {
+    std::size_t type = tokens->LA(1);
+    if (type == Token::EOF) return;
+    if (type == PtxLexer::LBRACE) {
+      ++depth;
+    } else if (type == PtxLexer::RBRACE) {
+      if (depth == 0) {
+        // Closes the enclosing block: leave it to the block. At module level
+        // there is no block, so a stray '}' is dropped.
+        if (at_module_level) parser->consume();
+        return;
+      }
+      if (--depth == 0) {
+        parser->consume();
+        return;
+      }
+    } else if (type == PtxLexer::SEMI && depth == 0) {
+      parser->consume();
+      return;
+    }
+    parser->consume();
+  }
+}
+
+void PtxErrorStrategy::recover(antlr4::Parser* parser, std::exception_ptr) {
+  auto* ctx = parser->getContext();
+  std::size_t rule = ctx ? ctx->getRuleIndex() : 0;
+  if (!isRecoveryUnit(rule)) return;  // unwind to the enclosing statement
+  skipStatement(parser, rule == PtxParser::RuleTopLevel);
+  endErrorCondition(parser);
+}
+
+void PtxErrorStrategy::sync(antlr4::Parser* parser) {
+  auto* ctx = parser->getContext();
+  if (ctx == nullptr || !holdsList(ctx->getRuleIndex())) return;
+  std::size_t type = parser->getTokenStream()->LA(1);
+  const antlr4::atn::ATN& atn = parser->getInterpreter<antlr4::atn::ParserATNSimulator>()->atn;
+  antlr4::atn::ATNState* state = atn.states[parser->getState()];
+  antlr4::misc::IntervalSet next = atn.nextTokens(state);
+  if (next.contains(type) || next.contains(Token::EPSILON)) return;
+  // A token that can start no list element: report it (unless an error was
+  // just reported for this statement) and skip its statement.
+  if (!inErrorRecoveryMode(parser)) {
+    beginErrorCondition(parser);
+    reportAt(parser, parser->getCurrentToken(), next);
+  }
+  skipStatement(parser, ctx->getRuleIndex() == PtxParser::RuleModule);
+  endErrorCondition(parser);
+}
+
+antlr4::Token* PtxErrorStrategy::recoverInline(antlr4::Parser* parser) {
+  // The one token ptxlint conjures is a ';' missing at the end of a line:
+  // the next line is then read as the next statement, as the author meant.
+  // Any other single-token insertion or deletion would be a guess that
+  // garbles messages, so the statement is abandoned instead.
+  antlr4::TokenStream* tokens = parser->getTokenStream();
+  antlr4::misc::IntervalSet expected = parser->getExpectedTokens();
+  if (!inErrorRecoveryMode(parser) && expected.contains(static_cast<std::size_t>(PtxLexer::SEMI)) &&
+      tokens->index() > 0) {
+    Token* next = tokens->LT(1);
+    Token* previous = tokens->LT(-1);
+    auto previous_end = previous->getStopIndex() + 1;
+    bool on_later_line = next->getType() != Token::EOF && next->getStartIndex() >= previous_end &&
+                         text_.substr(previous_end, next->getStartIndex() - previous_end).find('\n') !=
+                             std::string_view::npos;
+    if (on_later_line) {
+      reportAt(parser, next, expected);
+      endErrorCondition(parser);
+      return getMissingSymbol(parser);
+    }
+  }
+  throw antlr4::InputMismatchException(parser);
+}
+
+}  // namespace ptxlint::parse

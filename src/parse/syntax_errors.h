@@ -1,0 +1,44 @@
+// Turns ANTLR's recognition errors into ptxlint diagnostics in plain words,
+// and recovers at statement boundaries so that every syntax error of a file
+// is reported in one run.
+#pragma once
+
+#include <antlr4-runtime.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "diag/diagnostic_builder.h"
+
+namespace ptxlint::parse {
+
+// The directive keyword closest to a misspelt `word`, or "" if none is close.
+std::string_view closestDirective(std::string_view word);
+
+class PtxErrorStrategy final : public antlr4::DefaultErrorStrategy {
+ public:
+  // `base` is the byte offset of the parsed chunk in the file.
+  PtxErrorStrategy(diag::DiagnosticSink& sink, std::string_view text, std::uint32_t base)
+      : sink_(sink), text_(text), base_(base) {}
+
+  void reportError(antlr4::Parser* parser, const antlr4::RecognitionException& e) override;
+  void recover(antlr4::Parser* parser, std::exception_ptr e) override;
+  void sync(antlr4::Parser* parser) override;
+  antlr4::Token* recoverInline(antlr4::Parser* parser) override;
+
+  // File offsets of the reported errors, in order.
+  const std::vector<std::uint32_t>& errorOffsets() const { return error_offsets_; }
+
+ private:
+  void reportAt(antlr4::Parser* parser, antlr4::Token* offending, const antlr4::misc::IntervalSet& expected);
+  // Skips the rest of a statement: through the next ';' at the same brace
+  // depth, or up to the '}' that closes the enclosing block.
+  void skipStatement(antlr4::Parser* parser, bool at_module_level);
+
+  diag::DiagnosticSink& sink_;
+  std::string_view text_;
+  std::uint32_t base_;
+  std::vector<std::uint32_t> error_offsets_;
+};
+
+}  // namespace ptxlint::parse
