@@ -39,6 +39,40 @@ bool looksBinary(std::string_view text) {
   return n > 0 && control * 10 > n;
 }
 
+// ptxas accepts ASCII only, in comments and strings too ("Unexpected
+// non-ASCII character"), and reads a NUL byte as the end of the file. The
+// first offending byte is reported, with a count of the others.
+void reportEncoding(std::string_view text, diag::DiagnosticSink& sink) {
+  std::size_t first = text.size();
+  std::size_t others = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c != 0 && c < 0x80) continue;
+    if (first == text.size()) {
+      first = i;
+    } else if (c == 0 || (c & 0xC0) != 0x80) {
+      ++others;  // count characters, not UTF-8 continuation bytes
+    }
+  }
+  if (first == text.size()) return;
+  auto at = static_cast<std::uint32_t>(first);
+  auto c = static_cast<unsigned char>(text[first]);
+  std::string message;
+  std::uint32_t length = 1;
+  if (c == 0) {
+    message = "NUL byte in input; ptxas reads it as the end of the file";
+  } else if (std::size_t len = utf8SequenceLength(text, first); len > 0) {
+    std::uint32_t code_point = c & (len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07);
+    for (std::size_t k = 1; k < len; ++k) code_point = (code_point << 6) | (static_cast<unsigned char>(text[first + k]) & 0x3F);
+    message = fmt::format("non-ASCII character U+{:04X}; PTX source is ASCII text, also in comments", code_point);
+    length = static_cast<std::uint32_t>(len);
+  } else {
+    message = fmt::format("invalid UTF-8 byte 0x{:02X}; PTX source is ASCII text", c);
+  }
+  if (others > 0) message += fmt::format(" ({} more such characters)", others);
+  sink.report(diag::RuleId::InvalidEncoding, {at, at + length}, std::move(message));
+}
+
 }  // namespace
 
 PrescanResult prescan(std::string_view text, const PrescanOptions& options,
@@ -56,8 +90,7 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options,
     return result;
   }
 
-  bool reported_nul = false;
-  bool reported_utf8 = false;
+  reportEncoding(text, sink);
   std::uint32_t brace_depth = 0;
   std::uint32_t paren_depth = 0;  // ( and [
   std::uint32_t prefix_run = 0;    // consecutive unary operators, e.g. - - - 1
@@ -88,27 +121,9 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options,
   while (i < size) {
     char c = text[i];
     auto uc = static_cast<unsigned char>(c);
-    if (uc >= 0x80) {
-      std::size_t len = utf8SequenceLength(text, i);
-      if (len == 0) {
-        if (!reported_utf8) {
-          sink.report(diag::RuleId::InvalidEncoding, {i, i + 1},
-                      fmt::format("invalid UTF-8 byte 0x{:02X}; PTX source is ASCII text", uc));
-          reported_utf8 = true;
-        }
-        len = 1;
-      }
+    if (uc >= 0x80 || c == '\0') {  // reported by the encoding pass above
       result.has_tokens = true;
       prefix_run = 0;
-      i += static_cast<std::uint32_t>(len);
-      continue;
-    }
-    if (c == '\0') {
-      if (!reported_nul) {
-        sink.report(diag::RuleId::InvalidEncoding, {i, i + 1},
-                    "NUL byte in input; PTX source is ASCII text");
-        reported_nul = true;
-      }
       ++i;
       continue;
     }

@@ -131,6 +131,81 @@ std::string_view closestDirective(std::string_view word) {
   return best;
 }
 
+namespace {
+
+bool startsLine(std::string_view text, Token* previous, Token* token) {
+  auto previous_end = previous->getStopIndex() + 1;
+  if (token->getType() == Token::EOF) return true;
+  if (token->getStartIndex() < previous_end) return false;
+  return text.substr(previous_end, token->getStartIndex() - previous_end).find('\n') != std::string_view::npos;
+}
+
+// A token after which a statement cannot be complete: a list or an
+// expression goes on past the line break.
+bool continuesStatement(std::size_t type) {
+  switch (type) {
+    case PtxLexer::COMMA: case PtxLexer::LBRACE: case PtxLexer::LPAREN: case PtxLexer::LBRACK:
+    case PtxLexer::PLUS: case PtxLexer::MINUS: case PtxLexer::STAR: case PtxLexer::SLASH:
+    case PtxLexer::PERCENT: case PtxLexer::SHL: case PtxLexer::SHR: case PtxLexer::LT:
+    case PtxLexer::LE: case PtxLexer::GE: case PtxLexer::EQ: case PtxLexer::NE: case PtxLexer::AMP:
+    case PtxLexer::PIPE: case PtxLexer::CARET: case PtxLexer::ANDAND: case PtxLexer::OROR:
+    case PtxLexer::QUESTION: case PtxLexer::COLON: case PtxLexer::ASSIGN: case PtxLexer::AT:
+    case PtxLexer::BANG:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// A token that can begin a statement: an opcode or label (not a %register),
+// a guard, a directive or declaration keyword.
+bool startsStatement(Token* token) {
+  std::size_t type = token->getType();
+  if (type == PtxLexer::IDENT || type == PtxLexer::OPCODE_OR_DOTTED) return token->getText()[0] != '%';
+  return type == PtxLexer::AT || (type >= PtxLexer::VERSION && type <= PtxLexer::VECTOR);
+}
+
+}  // namespace
+
+Token* PtxErrorStrategy::missingSemicolonAfter(antlr4::Parser* parser, Token* offending,
+                                               const antlr4::misc::IntervalSet& expected) {
+  antlr4::ParserRuleContext* statement = parser->getContext();
+  while (statement != nullptr && statement->getRuleIndex() != PtxParser::RuleStatement &&
+         statement->getRuleIndex() != PtxParser::RuleTopLevel) {
+    std::size_t rule = statement->getRuleIndex();
+    // Between statements (a body, the module, a section): nothing to end.
+    if (rule == PtxParser::RuleFunctionBody || rule == PtxParser::RuleModule ||
+        rule == PtxParser::RuleSectionDirective) {
+      return nullptr;
+    }
+    statement = dynamic_cast<antlr4::ParserRuleContext*>(statement->parent);
+  }
+  if (statement == nullptr || statement->getStart() == nullptr) return nullptr;
+  if (statement->getStart()->getType() == PtxLexer::LBRACE) return nullptr;  // a block
+  antlr4::TokenStream* tokens = parser->getTokenStream();
+  std::size_t first = statement->getStart()->getTokenIndex();
+  std::size_t last = offending->getTokenIndex();
+  if (last <= first || last >= tokens->size()) return nullptr;
+  // A line inside the statement that begins like a new statement.
+  for (std::size_t i = first + 1; i < last; ++i) {
+    Token* previous = tokens->get(i - 1);
+    Token* token = tokens->get(i);
+    if (startsLine(text_, previous, token) && !continuesStatement(previous->getType()) && startsStatement(token) &&
+        token->getType() != PtxLexer::AT) {
+      // `@p` guards a statement only at its start; elsewhere it is rare
+      // enough not to guess.
+      return previous;
+    }
+  }
+  Token* previous = tokens->get(last - 1);
+  if (continuesStatement(previous->getType())) return nullptr;
+  bool ends_block = offending->getType() == PtxLexer::RBRACE || offending->getType() == Token::EOF;
+  bool semi_fits = expected.contains(static_cast<std::size_t>(PtxLexer::SEMI));
+  if (ends_block) return previous;
+  if (startsLine(text_, previous, offending) && (semi_fits || startsStatement(offending))) return previous;
+  return nullptr;
+}
+
 void PtxErrorStrategy::reportError(antlr4::Parser* parser, const antlr4::RecognitionException& e) {
   if (inErrorRecoveryMode(parser)) return;
   beginErrorCondition(parser);
@@ -158,6 +233,10 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending,
   switch (offending->getType()) {
     case PtxLexer::INVALID_CHAR: {
       auto c = static_cast<unsigned char>(chunk[begin]);
+      if (c == 0 || c >= 0x80) {  // the prescan reported the encoding (PL1008)
+        error_offsets_.push_back(range.begin);
+        return;
+      }
       std::string shown = (c >= 0x21 && c < 0x7F) ? fmt::format("'{}'", static_cast<char>(c))
                                                    : fmt::format("0x{:02X}", c);
       sink_.report(diag::RuleId::InvalidCharacter, range,
@@ -195,40 +274,40 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending,
     return;
   }
 
-  // A ';' is expected and the next token is on a later line (or the file
-  // ended): the ';' was forgotten at the end of the previous token.
-  Token* previous = parser->getTokenStream()->size() > 0 && parser->getTokenStream()->index() > 0
-                        ? parser->getTokenStream()->LT(-1)
-                        : nullptr;
-  if (expected.contains(static_cast<std::size_t>(PtxLexer::SEMI)) && previous != nullptr) {
-    auto previous_end = static_cast<std::uint32_t>(previous->getStopIndex() + 1);
-    bool on_later_line = offending->getType() == Token::EOF ||
-                         chunk.substr(previous_end, begin - std::min(begin, previous_end)).find('\n') !=
-                             std::string_view::npos;
-    if (on_later_line) {
-      std::string_view what = "statement";
-      for (auto* ctx = parser->getContext(); ctx != nullptr;
-           ctx = dynamic_cast<antlr4::ParserRuleContext*>(ctx->parent)) {
-        if (dynamic_cast<PtxParser::InstructionStatementContext*>(ctx) != nullptr ||
-            ctx->getRuleIndex() == PtxParser::RuleInstruction) {
-          what = "instruction";
-          break;
-        }
-        if (ctx->getRuleIndex() == PtxParser::RuleVariableDecl) {
-          what = "declaration";
-          break;
-        }
-        if (ctx->getRuleIndex() == PtxParser::RuleStatement || ctx->getRuleIndex() == PtxParser::RuleTopLevel) break;
+  // A statement that runs into the next one: the ';' was forgotten.
+  if (Token* last = missingSemicolonAfter(parser, offending, expected)) {
+    auto end_of_last = base_ + static_cast<std::uint32_t>(last->getStopIndex() + 1);
+    std::string_view what = "statement";
+    for (auto* ctx = parser->getContext(); ctx != nullptr;
+         ctx = dynamic_cast<antlr4::ParserRuleContext*>(ctx->parent)) {
+      if (dynamic_cast<PtxParser::InstructionStatementContext*>(ctx) != nullptr ||
+          ctx->getRuleIndex() == PtxParser::RuleInstruction) {
+        what = "instruction";
+        break;
       }
-      SourceRange at{base_ + previous_end, base_ + previous_end};
-      Diagnostic& d = sink_.report(diag::RuleId::MissingSemicolon, at,
-                                   fmt::format("expected ';' after {}", what));
-      diag::DiagnosticSink::addFixIt(d, at, ";");
-      error_offsets_.push_back(range.begin);
-      return;
+      if (ctx->getRuleIndex() == PtxParser::RuleVariableDecl) {
+        what = "declaration";
+        break;
+      }
+      if (ctx->getRuleIndex() == PtxParser::RuleStatement || ctx->getRuleIndex() == PtxParser::RuleTopLevel) {
+        auto start = ctx->getStart()->getType();
+        what = (start == PtxLexer::IDENT || start == PtxLexer::OPCODE_OR_DOTTED || start == PtxLexer::AT)
+                   ? "instruction"
+                   : "declaration";
+        break;
+      }
     }
+    SourceRange at{end_of_last, end_of_last};
+    Diagnostic& d = sink_.report(diag::RuleId::MissingSemicolon, at, fmt::format("expected ';' after {}", what));
+    diag::DiagnosticSink::addFixIt(d, at, ";");
+    error_offsets_.push_back(range.begin);
+    return;
   }
 
+  antlr4::TokenStream* stream = parser->getTokenStream();
+  Token* previous = offending->getTokenIndex() > 0 && offending->getTokenIndex() < stream->size()
+                        ? stream->get(offending->getTokenIndex() - 1)
+                        : nullptr;
   // Two operands with nothing between them: the ',' is missing.
   bool starts_operand = offending->getType() == PtxLexer::IDENT || offending->getType() == PtxLexer::INT ||
                         offending->getType() == PtxLexer::FLOAT || offending->getType() == PtxLexer::HEX_FLOAT ||
@@ -239,7 +318,7 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending,
     auto previous_end = base_ + static_cast<std::uint32_t>(previous->getStopIndex() + 1);
     Diagnostic& d = sink_.report(diag::RuleId::UnexpectedToken, range,
                                  fmt::format("expected ',' between operands, found {}", describeToken(offending, chunk)));
-    diag::DiagnosticSink::addFixIt(d, {previous_end, previous_end}, ",");
+    diag::DiagnosticSink::addFixIt(d, SourceRange{previous_end, previous_end}, ",");
     error_offsets_.push_back(range.begin);
     return;
   }
@@ -307,6 +386,7 @@ void PtxErrorStrategy::sync(antlr4::Parser* parser) {
   auto* ctx = parser->getContext();
   if (ctx == nullptr || !holdsList(ctx->getRuleIndex())) return;
   std::size_t type = parser->getTokenStream()->LA(1);
+  if (type == Token::EOF) return;  // the rule's own match reports what is missing
   const antlr4::atn::ATN& atn = parser->getInterpreter<antlr4::atn::ParserATNSimulator>()->atn;
   antlr4::atn::ATNState* state = atn.states[parser->getState()];
   antlr4::misc::IntervalSet next = atn.nextTokens(state);
@@ -331,12 +411,7 @@ antlr4::Token* PtxErrorStrategy::recoverInline(antlr4::Parser* parser) {
   if (!inErrorRecoveryMode(parser) && expected.contains(static_cast<std::size_t>(PtxLexer::SEMI)) &&
       tokens->index() > 0) {
     Token* next = tokens->LT(1);
-    Token* previous = tokens->LT(-1);
-    auto previous_end = previous->getStopIndex() + 1;
-    bool on_later_line = next->getType() != Token::EOF && next->getStartIndex() >= previous_end &&
-                         text_.substr(previous_end, next->getStartIndex() - previous_end).find('\n') !=
-                             std::string_view::npos;
-    if (on_later_line) {
+    if (missingSemicolonAfter(parser, next, expected) == tokens->LT(-1)) {
       reportAt(parser, next, expected);
       endErrorCondition(parser);
       return getMissingSymbol(parser);

@@ -31,6 +31,11 @@ class PtxErrorStrategy final : public antlr4::DefaultErrorStrategy {
 
  private:
   void reportAt(antlr4::Parser* parser, antlr4::Token* offending, const antlr4::misc::IntervalSet& expected);
+  // The token after which a ';' is most likely missing, or null: the
+  // statement runs past a line break into what starts like a new statement,
+  // or into the '}' or end of file that closes it.
+  antlr4::Token* missingSemicolonAfter(antlr4::Parser* parser, antlr4::Token* offending,
+                                       const antlr4::misc::IntervalSet& expected);
   // Skips the rest of a statement: through the next ';' at the same brace
   // depth, or up to the '}' that closes the enclosing block.
   void skipStatement(antlr4::Parser* parser, bool at_module_level);

@@ -1,0 +1,61 @@
+// Shared helpers for the unit tests.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "ast/ast.h"
+#include "ast/printer.h"
+#include "diag/diagnostic_builder.h"
+#include "parse/parser.h"
+#include "ptxlint/ptxlint.hpp"
+
+namespace ptxlint::test {
+
+// A parsed module with the text it points into.
+struct Parsed {
+  std::string text;
+  ast::Module module;
+  std::vector<Diagnostic> diagnostics;
+};
+
+inline Parsed parseText(std::string text) {
+  Parsed p;
+  p.text = std::move(text);
+  diag::DiagnosticSink sink;
+  parse::parseModule(p.text, {}, p.module, sink);
+  p.diagnostics = sink.diagnostics();
+  return p;
+}
+
+// Wraps statements in a minimal module and kernel.
+inline std::string inKernel(std::string_view body) {
+  return std::string(".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n") +
+         std::string(body) + "\n}\n";
+}
+
+inline const ast::Function& firstFunction(const Parsed& p) {
+  for (const ast::TopLevel& item : p.module.items) {
+    if (const auto* f = std::get_if<ast::Function>(&item.node)) return *f;
+  }
+  throw std::runtime_error("no function");
+}
+
+inline const ast::Statement& kernelStatement(const Parsed& p, std::size_t i) {
+  return firstFunction(p).body->statements.at(i);
+}
+
+template <typename T>
+const T& kernelNode(const Parsed& p, std::size_t i) {
+  return std::get<T>(kernelStatement(p, i).node);
+}
+
+inline std::vector<std::string> codes(const std::vector<Diagnostic>& ds) {
+  std::vector<std::string> out;
+  for (const Diagnostic& d : ds) out.emplace_back(d.code);
+  return out;
+}
+
+}  // namespace ptxlint::test

@@ -1,0 +1,101 @@
+// Syntax errors: one diagnostic per error, in plain words, at the right place,
+// and the parser goes on after each.
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+
+using namespace ptxlint;
+using namespace ptxlint::test;
+
+namespace {
+
+Result lintKernel(std::string_view body) { return lint(inKernel(body)); }
+
+}  // namespace
+
+TEST_CASE("a missing ';' is reported after the previous token, with a fix-it", "[syntax]") {
+  Result r = lintKernel("mov.u32 %r1, %tid.x\nadd.u32 %r2, %r1, 1;");
+  REQUIRE(r.diagnostics.size() == 1);
+  const Diagnostic& d = r.diagnostics[0];
+  CHECK(d.code == "PL1002");
+  CHECK(d.message == "expected ';' after instruction");
+  CHECK(d.begin.line == 6);
+  CHECK(d.begin.column == 20);
+  REQUIRE(d.fixits.size() == 1);
+  CHECK(d.fixits[0].replacement == ";");
+  CHECK(d.fixits[0].range.begin == d.range.begin);
+}
+
+TEST_CASE("every syntax error of a file is reported in one run", "[syntax]") {
+  Result r = lintKernel(
+      "add.s32 %r2, %r1 %r3;\n"    // line 6: missing ','
+      "ld.global.u32 %r4, [%rd1;\n"  // line 7: missing ']'
+      "mov.u32 %r5, `7;\n"           // line 8: invalid character
+      "add.s32 %r6, %r1, ;\n"        // line 9: missing operand
+      "ret;");
+  REQUIRE(r.diagnostics.size() == 4);
+  CHECK(r.diagnostics[0].begin.line == 6);
+  CHECK(r.diagnostics[0].message == "expected ',' between operands, found '%r3'");
+  CHECK(r.diagnostics[1].begin.line == 7);
+  CHECK(r.diagnostics[1].message == "expected ']', found ';'");
+  CHECK(r.diagnostics[2].code == "PL1003");
+  CHECK(r.diagnostics[2].begin.line == 8);
+  CHECK(r.diagnostics[2].begin.column == 14);
+  CHECK(r.diagnostics[3].message == "expected an operand, found ';'");
+}
+
+TEST_CASE("an unknown directive is named, with a suggestion", "[syntax]") {
+  Result r = lint(".version 8.0\n.target sm_90\n.entry k()\n.maxntd 128\n{\nret;\n}\n");
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].code == "PL1006");
+  CHECK(r.diagnostics[0].message == "unknown directive '.maxntd'");
+  REQUIRE(r.diagnostics[0].notes.size() == 1);
+  CHECK(r.diagnostics[0].notes[0].message == "did you mean '.maxntid'?");
+  CHECK(r.diagnostics[0].fixits.at(0).replacement == ".maxntid");
+}
+
+TEST_CASE("statements after an error in a function body are still parsed", "[syntax]") {
+  std::string text = inKernel("mov.u32 %r1 %r2;\nmov.u32 %r3, %r4;\nadd.s32 %r5, %r6 %r7;");
+  Result r = lint(text);
+  REQUIRE(r.diagnostics.size() == 2);
+  CHECK(r.diagnostics[0].begin.line == 6);
+  CHECK(r.diagnostics[1].begin.line == 8);
+  // The good statement stays in the AST; the broken ones are left out.
+  Parsed p = parseText(text);
+  CHECK(firstFunction(p).body->statements.size() == 1);
+}
+
+TEST_CASE("a stray '}' at module level does not hide what follows", "[syntax]") {
+  Result r = lint(".version 8.0\n.target sm_90\n}\n.entry k() { mov.u32 %r1 %r2; }\n");
+  REQUIRE(r.diagnostics.size() == 2);
+  CHECK(r.diagnostics[0].begin.line == 3);
+  CHECK(r.diagnostics[1].begin.line == 4);
+}
+
+TEST_CASE("declarations need one state space and one type", "[syntax]") {
+  Result r = lintKernel(".reg .b32 .u32 %x;\n.global .align 4 y;\n.reg .reg .b32 z;");
+  REQUIRE(r.diagnostics.size() == 3);
+  CHECK(r.diagnostics[0].message == "declaration has a second type '.u32'");
+  REQUIRE(r.diagnostics[0].notes.size() == 1);
+  CHECK(r.diagnostics[0].notes[0].message == "first type is '.b32'");
+  CHECK(r.diagnostics[1].message == "declaration has no type (such as .b32)");
+  CHECK(r.diagnostics[2].message == "declaration has a second state space '.reg'");
+}
+
+TEST_CASE("unterminated comments and strings", "[syntax]") {
+  Result comment = lint(".version 8.0\n.target sm_90\n/* never closed\n.entry k() { ret; }\n");
+  REQUIRE(comment.diagnostics.size() == 1);
+  CHECK(comment.diagnostics[0].code == "PL1004");
+  CHECK(comment.diagnostics[0].begin.line == 3);
+  Result string = lint(".version 8.0\n.target sm_90\n.pragma \"nounroll;\n.entry k() { ret; }\n");
+  REQUIRE_FALSE(string.diagnostics.empty());
+  CHECK(string.diagnostics[0].code == "PL1005");
+  CHECK(string.diagnostics[0].begin.line == 3);
+  CHECK(string.diagnostics[0].begin.column == 9);
+}
+
+TEST_CASE("the end of file inside a function is reported once", "[syntax]") {
+  Result r = lint(".version 8.0\n.target sm_90\n.entry k() {\nret;\n");
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].message.find("end of file") != std::string::npos);
+}
