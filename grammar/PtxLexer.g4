@@ -109,6 +109,11 @@ INT
     | '0' [0-7]* 'U'?
     | [1-9] DIGIT* 'U'?
     ;
+// Digits run into letters that form no constant above: `0x`, `12ab`,
+// `0f3F80` (a single-precision hex float needs 8 digits). One token, so the
+// parser names the whole malformed number; a valid constant of the same
+// length always matches an earlier rule.
+BAD_NUMBER : DIGIT FOLLOW_SYM*;
 STRING : '"' (~["\\\r\n] | '\\' ~[\r\n])* '"';
 // A string that ends at the end of its line: one token, so that the parser
 // reports it once instead of every word of the rest of the line.

@@ -244,6 +244,13 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending,
       error_offsets_.push_back(range.begin);
       return;
     }
+    case PtxLexer::BAD_NUMBER: {
+      std::string_view number = chunk.substr(begin, end - begin);
+      std::string shown = number.size() > 40 ? std::string(number.substr(0, 37)) + "..." : std::string(number);
+      sink_.report(diag::RuleId::InvalidNumber, range, fmt::format("invalid numeric constant '{}'", shown));
+      error_offsets_.push_back(range.begin);
+      return;
+    }
     case PtxLexer::UNTERMINATED_COMMENT:
       sink_.report(diag::RuleId::UnterminatedComment, {range.begin, range.begin + 2},
                    "unterminated /* comment");
