@@ -6,9 +6,12 @@
 // the _block / _system scope variants (atom.cta / atom.sys), cuda::atomic_ref
 // with memory orders and thread scopes (ld.acquire / st.release / atom.acq_rel /
 // fence.sc / fence.acq_rel), cuda::std::atomic_thread_fence, plus 128-bit
-// atomicExch / atomicCAS and vector atomicAdd (float2/float4) on sm_90+.
+// atomicExch / atomicCAS and vector atomicAdd (float2/float4) on sm_90+, and
+// multimem.ld_reduce / multimem.red / multimem.st (NVLink multicast objects,
+// sm_90+) via cuda::ptx.
 #include <cuda/atomic>
 #include <cuda/std/atomic>
+#include <cuda/ptx>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cstdint>
@@ -190,5 +193,25 @@ __global__ void atomic_wide(float2* f2, float4* f4, __int128* w, const float* sr
     f4[0].y += src[1];
     w[2] = (__int128) src[2];
   }
+#endif
+}
+
+// Multicast-object memory operations (the pointer must refer to a multicast
+// mapping at run time; here we only need the instructions).
+__global__ void multimem_ops(uint32_t* mc_u32, uint64_t* mc_u64, int32_t* mc_s32, uint32_t* out)
+{
+#if CORPUS_SM90
+  namespace ptx = cuda::ptx;
+  const uint32_t a = ptx::multimem_ld_reduce(ptx::sem_relaxed, ptx::scope_sys, ptx::op_add, mc_u32);
+  const uint32_t b = ptx::multimem_ld_reduce(ptx::sem_weak, ptx::op_min, mc_u32 + 1);
+  const uint64_t c = ptx::multimem_ld_reduce(ptx::sem_acquire, ptx::scope_gpu, ptx::op_max, mc_u64);
+  const int32_t d = ptx::multimem_ld_reduce(ptx::sem_weak, ptx::op_xor_op, mc_s32);
+  ptx::multimem_red(ptx::sem_release, ptx::scope_sys, ptx::op_add, mc_u32 + 2, a);
+  ptx::multimem_red(ptx::sem_relaxed, ptx::scope_gpu, ptx::op_min, mc_u64 + 1, c);
+  ptx::multimem_st(ptx::sem_weak, mc_u32 + 3, b);
+  ptx::multimem_st(ptx::sem_release, ptx::scope_cluster, mc_s32 + 1, d);
+  out[threadIdx.x] = a + b + (uint32_t) c + (uint32_t) d;
+#else
+  out[threadIdx.x] = mc_u32[0] + (uint32_t) mc_u64[0] + (uint32_t) mc_s32[0];
 #endif
 }

@@ -8,7 +8,8 @@
 // %cluster_nctarank, %is_explicit_cluster), barrier.cluster.arrive.relaxed,
 // fence.acq_rel.cluster, st.async and red.async with remote mbarriers
 // (cuda::ptx), and __launch_bounds__ with a max-cluster-rank argument
-// (.maxclusterrank).
+// (.maxclusterrank); on sm_100a also st.bulk and cluster launch control
+// (clusterlaunchcontrol.try_cancel / query_cancel with .b128 operands).
 // On sm_80 the kernels compile to a plain single-block fallback.
 #include <cooperative_groups.h>
 #include <cuda/ptx>
@@ -154,5 +155,41 @@ __global__ void CORPUS_LAUNCH_BOUNDS3(128, 2, 8) cluster_runtime_shape(unsigned*
   }
 #else
   out[blockIdx.x * blockDim.x + threadIdx.x] = blockIdx.x;
+#endif
+}
+
+// Blackwell work-stealing: try to cancel a not-yet-launched cluster and take
+// over its work; st.bulk zero-fills the scratch tile.
+__global__ void cluster_launch_control(float* data, int* stolen)
+{
+#if CORPUS_SM100
+  namespace ptx = cuda::ptx;
+  __shared__ alignas(16) uint4 response;
+  __shared__ alignas(128) float scratch[256];
+  __shared__ uint64_t bar;
+  if (threadIdx.x == 0) {
+    ptx::mbarrier_init(&bar, 1);
+    ptx::fence_mbarrier_init(ptx::sem_release, ptx::scope_cluster);
+    ptx::st_bulk(scratch, sizeof(scratch), ptx::n32_t<0>());
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &bar, sizeof(uint4));
+    ptx::clusterlaunchcontrol_try_cancel(&response, &bar);
+  }
+  while (!ptx::mbarrier_try_wait_parity(&bar, 0)) {
+  }
+  __int128 r;
+  memcpy(&r, (const void*) &response, sizeof(r));
+  if (ptx::clusterlaunchcontrol_query_cancel_is_canceled(r)) {
+    const int bx = ptx::clusterlaunchcontrol_query_cancel_get_first_ctaid_x<int>(r);
+    int first[4];
+    ptx::clusterlaunchcontrol_query_cancel_get_first_ctaid(first, r);
+    data[bx * blockDim.x + threadIdx.x] += scratch[threadIdx.x & 255] + 1.0f;
+    if (threadIdx.x == 0) stolen[blockIdx.x] = bx + first[1];
+  }
+#else
+  data[blockIdx.x * blockDim.x + threadIdx.x] += 1.0f;
+  if (threadIdx.x == 0) stolen[blockIdx.x] = -1;
 #endif
 }

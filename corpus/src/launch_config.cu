@@ -8,9 +8,13 @@
 // stores, vector loads/stores (v2/v4, f64 and b8), predicated execution,
 // a switch (NVVM emits a compare chain, not a jump table) and an inline-asm
 // brx.idx with a .branchtargets table and labels inside a { } scope, deep loop nests,
-// __builtin_assume / __builtin_expect / __builtin_unreachable, and L2 prefetch
-// and eviction-priority hints.
+// __builtin_assume / __builtin_expect / __builtin_unreachable, L2 prefetch
+// and eviction-priority hints, programmatic dependent launch
+// (griddepcontrol.wait / .launch_dependents, sm_90+), and warp-specialised
+// register reallocation (setmaxnreg.inc/.dec, sm_90a / sm_100a).
 #include <cstdint>
+
+#include "common.cuh"
 
 // One-argument launch bounds: .maxntid only.
 __global__ void __launch_bounds__(1024) bounds_one(float* out)
@@ -159,4 +163,33 @@ __global__ void vector_memory(const double2* in2, const uchar4* in4, const longl
   out2[i] = d;
   out4[i] = make_uchar4(c.w, c.z, c.y, c.x);
   asm volatile("discard.global.L2 [%0], 128;" ::"l"(reinterpret_cast<uintptr_t>(in2 + (i & ~7)) & ~uintptr_t(127)));
+}
+
+// Programmatic dependent launch: wait for the previous kernel in the stream,
+// then let the next one start early.
+__global__ void dependent_launch(const float* prev_out, float* out, int n)
+{
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+#if CORPUS_SM90
+  cudaGridDependencySynchronize();
+#endif
+  if (i < n) out[i] = prev_out[i] * 2.0f;
+#if CORPUS_SM90
+  cudaTriggerProgrammaticLaunchCompletion();
+#endif
+}
+
+// Producer / consumer warp groups that trade registers with setmaxnreg.
+__global__ void __launch_bounds__(384, 1) warp_specialized(const float* in, float* out)
+{
+  const int warp_group = threadIdx.x / 128;
+#if CORPUS_SM90A || CORPUS_SM100A
+  if (warp_group == 0) {
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 40;");
+  } else {
+    asm volatile("setmaxnreg.inc.sync.aligned.u32 232;");
+  }
+#endif
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = warp_group == 0 ? in[i] : in[i] * in[i];
 }

@@ -7,7 +7,10 @@
 // %lanemask_lt, %clock64, %globaltimer, %smid, %warpid, %nsmid, %dynamic_smem_size),
 // bit ops (popc, clz, brev, bfind, bfe/bfi, prmt, fns, shf funnel shifts),
 // integer helpers (mul.hi, mul24, sad, dp4a, dp2a, SIMD video ops vadd2/vabsdiffu4),
-// nanosleep, pmevent, trap/brkpt guarded by runtime conditions.
+// nanosleep, pmevent, trap/brkpt guarded by runtime conditions; block votes
+// (bar.red.popc / .and / .or), named barriers (bar.sync / bar.arrive with a
+// thread count, barrier.sync.aligned), isspacep, testp, membar/fence variants,
+// ld.global.ca / .cv and st.global.cs.
 #include <cuda/ptx>
 #include <cstdint>
 
@@ -137,4 +140,32 @@ __global__ void special_registers(unsigned long long* out)
   if (v == 42) {
     __trap();
   }
+}
+
+// Block-wide votes, named barriers, address-space predicates, fences and
+// cache-operator loads/stores.
+__global__ void block_sync_variants(const float* data, int* out, float* fout)
+{
+  __shared__ float sbuf[256];
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const float v = __ldca(&data[i]) + __ldcv(&data[(i + 1) & 1023]);
+  sbuf[threadIdx.x & 255] = v;
+  const int n_pos = __syncthreads_count(v > 0.0f);
+  const int all_small = __syncthreads_and(fabsf(v) < 100.0f);
+  const int any_nan = __syncthreads_or(v != v);
+  // named barriers: warps 0-1 sync on barrier 1; the others only arrive
+  if (threadIdx.x < 64) {
+    asm volatile("bar.sync 1, 64;" ::: "memory");
+  } else if (threadIdx.x < 128) {
+    asm volatile("bar.arrive 1, 64;" ::: "memory");
+  }
+  asm volatile("barrier.sync.aligned 2;" ::: "memory");
+  int space = __isGlobal(data) + 2 * __isShared(&sbuf[0]) + 4 * __isConstant(data) + 8 * __isLocal(&space);
+  unsigned finite;
+  asm("{\n\t.reg .pred p;\n\ttestp.finite.f32 p, %1;\n\tselp.u32 %0, 1, 0, p;\n\t}" : "=r"(finite) : "f"(v));
+  __threadfence_block();
+  __threadfence();
+  __threadfence_system();
+  out[i] = n_pos + 2 * all_small + 4 * any_nan + 8 * space + 16 * (int) finite;
+  __stcs(&fout[i], sbuf[(threadIdx.x + 1) & 255]);
 }
