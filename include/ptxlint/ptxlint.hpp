@@ -22,6 +22,10 @@ struct Options {
   std::uint32_t max_errors = 1000;   // per buffer; further errors are dropped
   // Report each instruction that no table covers as a PL9002 note.
   bool show_unchecked = false;
+  // Check the file as if it declared this .target ("sm_80") or .version
+  // ("7.8") instead of its own: "would this assemble for sm_80?".
+  std::string target_override;
+  std::string version_override;
 };
 
 struct Statistics {

@@ -17,6 +17,7 @@
 #include "diag/render_text.h"
 #include "diag/rules.h"
 #include "ptxlint/ptxlint.hpp"
+#include "spec/targets.h"
 
 namespace {
 
@@ -33,6 +34,9 @@ options:
                         yet (notes, code PL9002)
   --color=WHEN          colour the output: auto (default, on a terminal),
                         always, never
+  --target=SM           check as if the file declared .target SM (e.g. sm_80):
+                        "would this assemble for sm_80?"
+  --ptx-version=X.Y     check as if the file declared .version X.Y
   --max-errors=N        stop reporting after N errors per file (default 1000)
   --max-nesting=N       deepest accepted nesting of braces, parentheses and
                         expressions (default 256)
@@ -152,6 +156,19 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "ptxlint: --color takes auto, always or never, not '{}'\n", color_mode);
         return 2;
       }
+    } else if (auto v = value_of("--target")) {
+      if (ptxlint::spec::findTarget(*v) == nullptr) {
+        fmt::print(stderr, "ptxlint: --target takes a target architecture such as sm_80 or sm_90a, not '{}'\n", *v);
+        return 2;
+      }
+      cli.lint.target_override = std::string(*v);
+    } else if (auto v = value_of("--ptx-version")) {
+      auto version = ptxlint::spec::parseVersion(*v);
+      if (!version || !ptxlint::spec::isKnownVersion(*version)) {
+        fmt::print(stderr, "ptxlint: --ptx-version takes a PTX ISA version such as 8.0, not '{}'\n", *v);
+        return 2;
+      }
+      cli.lint.version_override = std::string(*v);
     } else if (auto v = value_of("--max-errors")) {
       if (!parseCount(*v, cli.lint.max_errors)) {
         fmt::print(stderr, "ptxlint: --max-errors takes a positive number, not '{}'\n", *v);

@@ -1,7 +1,10 @@
 #include "sema/checker.h"
 
+#include "sema/module_context.h"
+
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 
 namespace ptxlint::sema {
@@ -52,6 +55,16 @@ class ModuleWalker {
 
 void checkModule(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink,
                  Statistics& stats) {
+  // After syntax errors the AST lacks the broken statements (a dropped .reg
+  // line would make every use of its registers "undeclared"): the semantic
+  // checks wait until the syntax is right, as ptxas does.
+  bool syntax_ok = std::none_of(sink.diagnostics().begin(), sink.diagnostics().end(), [](const Diagnostic& d) {
+    return d.severity == Severity::Error && d.code.substr(0, 3) == "PL1";
+  });
+  if (syntax_ok) {
+    ModuleContext context = checkModuleDirectives(module, options, sink);
+    checkSymbols(module, context, sink);
+  }
   ModuleWalker(options, sink, stats).walk(module);
 }
 

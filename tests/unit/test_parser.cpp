@@ -270,7 +270,7 @@ TEST_CASE("printer output parses back to the same text", "[parser][printer]") {
 TEST_CASE("large files are parsed in chunks of whole items", "[parser]") {
   std::string text = ".version 8.0\n.target sm_90\n.address_size 64\n";
   for (int i = 0; i < 400; ++i) {
-    text += ".visible .entry k" + std::to_string(i) + "()\n{\n";
+    text += ".visible .entry k" + std::to_string(i) + "()\n{\n    .reg .b32 %r<3>;\n";
     for (int j = 0; j < 40; ++j) text += "    add.s32 %r1, %r2, " + std::to_string(j) + ";\n";
     text += "}\n";
   }

@@ -1,0 +1,174 @@
+#include <fmt/format.h>
+
+#include "sema/module_context.h"
+
+namespace ptxlint::sema {
+namespace {
+
+template <typename T>
+const T* itemAs(const ast::TopLevel& item) {
+  return std::get_if<T>(&item.node);
+}
+
+std::string versionList() {
+  std::string s;
+  for (const spec::PtxVersion& v : spec::knownVersions()) {
+    if (v.major < 6) continue;
+    if (!s.empty()) s += ", ";
+    s += v.str();
+  }
+  return s;
+}
+
+}  // namespace
+
+bool ModuleContext::require(diag::DiagnosticSink& sink, SourceRange at, std::string_view what,
+                            spec::PtxVersion introduced, const spec::TargetRequirement& target_requirement,
+                            std::string_view section) const {
+  bool ok = true;
+  if (version && *version < introduced) {
+    Diagnostic& d = sink.report(diag::RuleId::FeatureNeedsVersion, at,
+                                fmt::format("{} requires PTX ISA {}; the file declares .version {}{}", what,
+                                            introduced.str(), version->str(),
+                                            version_overridden ? " (--ptx-version)" : ""));
+    d.spec_section = section;
+    if (version_token && !version_overridden) {
+      diag::DiagnosticSink::addFixIt(d, *version_token, introduced.str());
+    }
+    ok = false;
+  }
+  if (target && !target_requirement.satisfiedBy(*target)) {
+    Diagnostic& d = sink.report(diag::RuleId::FeatureNeedsTarget, at,
+                                fmt::format("{} requires {}; .target is {}{}", what, target_requirement.describe(),
+                                            target->str(), target_overridden ? " (--target)" : ""));
+    d.spec_section = section;
+    ok = false;
+  }
+  return ok;
+}
+
+ModuleContext checkModuleDirectives(const ast::Module& module, const Options& options,
+                                    diag::DiagnosticSink& sink) {
+  ModuleContext context;
+  const ast::VersionDirective* version = nullptr;
+  const ast::TargetDirective* first_target = nullptr;
+
+  for (std::size_t i = 0; i < module.items.size(); ++i) {
+    const ast::TopLevel& item = module.items[i];
+    if (const auto* v = itemAs<ast::VersionDirective>(item)) {
+      if (version != nullptr) {
+        Diagnostic& d = sink.report(diag::RuleId::VersionFirst, v->range,
+                                    "a second .version directive; a module has exactly one");
+        diag::DiagnosticSink::addNote(d, version->range, "the module's .version is here");
+      } else if (i != 0) {
+        sink.report(diag::RuleId::VersionFirst, v->range,
+                    "the .version directive must come first in the module");
+        version = v;
+      } else {
+        version = v;
+      }
+    } else if (const auto* t = itemAs<ast::TargetDirective>(item); t != nullptr && first_target == nullptr) {
+      first_target = t;
+      bool follows_version = i > 0 && itemAs<ast::VersionDirective>(module.items[i - 1]) != nullptr;
+      if (version != nullptr && !follows_version) {
+        sink.report(diag::RuleId::TargetAfterVersion, t->range,
+                    "the .target directive must immediately follow .version");
+      }
+    }
+  }
+  if (version == nullptr) {
+    SourceRange at = module.items.empty() ? SourceRange{0, 0}
+                                          : std::visit([](const auto& n) { return n.range; }, module.items[0].node);
+    at.end = at.begin;
+    Diagnostic& d = sink.report(diag::RuleId::VersionFirst, at, "missing .version directive; a PTX module begins with one");
+    diag::DiagnosticSink::addFixIt(d, at, fmt::format(".version {}\n", spec::latestVersion().str()));
+  } else if (first_target == nullptr) {
+    sink.report(diag::RuleId::TargetAfterVersion, version->range, "missing .target directive after .version");
+  }
+
+  if (version != nullptr) {
+    context.version_token = version->version.range;
+    auto parsed = spec::parseVersion(version->version.text);
+    if (parsed && spec::isKnownVersion(*parsed)) {
+      context.version = parsed;
+    } else {
+      Diagnostic& d = sink.report(diag::RuleId::UnknownVersion, version->version.range,
+                                  fmt::format("unknown PTX ISA version '{}'", version->version.text));
+      diag::DiagnosticSink::addNote(d, fmt::format("known versions include {}", versionList()));
+    }
+  }
+
+  // Every .target directive: the module is checked against the highest
+  // architecture (11.1.2, Semantics).
+  for (const ast::TopLevel& item : module.items) {
+    const auto* t = itemAs<ast::TargetDirective>(item);
+    if (t == nullptr) continue;
+    bool has_architecture = false;
+    bool reported_unknown = false;
+    for (const ast::Token& entry : t->targets) {
+      if (const spec::TargetInfo* info = spec::findTarget(entry.text)) {
+        has_architecture = true;
+        if (context.version && info->renamed_at.major != 0 && *context.version >= info->renamed_at) {
+          Diagnostic& d = sink.report(diag::RuleId::TargetNeedsVersion, entry.range,
+                                      fmt::format("{} was renamed {} in PTX ISA {}; the file declares .version {}",
+                                                  info->name, info->renamed_to, info->renamed_at.str(),
+                                                  context.version->str()));
+          diag::DiagnosticSink::addFixIt(d, entry.range, std::string(info->renamed_to));
+        } else if (context.version && *context.version < info->introduced) {
+          Diagnostic& d = sink.report(diag::RuleId::TargetNeedsVersion, entry.range,
+                                      fmt::format("PTX .version {} does not support .target {}; {} needs PTX ISA {}",
+                                                  context.version->str(), entry.text, info->name,
+                                                  info->introduced.str()));
+          if (context.version_token) diag::DiagnosticSink::addFixIt(d, *context.version_token, info->introduced.str());
+        }
+        spec::Target target{info->sm, info->suffix};
+        if (!context.target || target.sm > context.target->sm ||
+            (target.sm == context.target->sm && target.suffix > context.target->suffix)) {
+          context.target = target;
+          context.target_token = entry.range;
+        }
+      } else if (const spec::TargetOptionInfo* option = spec::findTargetOption(entry.text)) {
+        if (context.version && *context.version < option->introduced) {
+          Diagnostic& d = sink.report(diag::RuleId::TargetNeedsVersion, entry.range,
+                                      fmt::format("target option '{}' needs PTX ISA {}; the file declares .version {}",
+                                                  entry.text, option->introduced.str(), context.version->str()));
+          if (context.version_token) diag::DiagnosticSink::addFixIt(d, *context.version_token, option->introduced.str());
+        }
+      } else {
+        sink.report(diag::RuleId::UnknownTarget, entry.range, fmt::format("unknown target '{}'", entry.text));
+        reported_unknown = true;
+      }
+    }
+    if (!has_architecture && !reported_unknown && !t->targets.empty()) {
+      sink.report(diag::RuleId::UnknownTarget, t->targets.front().range,
+                  ".target names no architecture (such as sm_90)");
+    }
+  }
+
+  for (const ast::TopLevel& item : module.items) {
+    const auto* a = itemAs<ast::AddressSizeDirective>(item);
+    if (a == nullptr) continue;
+    if (a->size.text != "32" && a->size.text != "64") {
+      sink.report(diag::RuleId::InvalidAddressSize, a->size.range,
+                  fmt::format("invalid .address_size {}; it is 32 or 64", a->size.text));
+    }
+    context.require(sink, a->range, "the .address_size directive", {2, 3}, {}, "11.1.3");
+  }
+
+  // --ptx-version / --target: check as if the file declared these.
+  if (!options.version_override.empty()) {
+    if (auto v = spec::parseVersion(options.version_override); v && spec::isKnownVersion(*v)) {
+      context.version = v;
+      context.version_overridden = true;
+    }
+  }
+  if (!options.target_override.empty()) {
+    if (const spec::TargetInfo* info = spec::findTarget(options.target_override)) {
+      context.target = spec::Target{info->sm, info->suffix};
+      context.target_overridden = true;
+    }
+  }
+  return context;
+}
+
+}  // namespace ptxlint::sema

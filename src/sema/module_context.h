@@ -1,0 +1,39 @@
+// What the rest of the semantic pass knows about the module: the PTX ISA
+// version and target it is checked against, and where they were declared
+// (for fix-its that raise .version).
+#pragma once
+
+#include <optional>
+
+#include "ast/ast.h"
+#include "diag/diagnostic_builder.h"
+#include "ptxlint/ptxlint.hpp"
+#include "spec/targets.h"
+
+namespace ptxlint::sema {
+
+struct ModuleContext {
+  std::optional<spec::PtxVersion> version;  // unknown or absent: nullopt
+  std::optional<spec::Target> target;
+  std::optional<SourceRange> version_token;  // the "8.0" of .version 8.0
+  std::optional<SourceRange> target_token;
+  bool version_overridden = false;
+  bool target_overridden = false;
+
+  // Reports PL4002 / PL4003 when a feature (`what`, e.g. "'%clusterid'")
+  // needs a newer version or another target. Returns false if it did.
+  bool require(diag::DiagnosticSink& sink, SourceRange at, std::string_view what,
+               spec::PtxVersion introduced, const spec::TargetRequirement& target_requirement,
+               std::string_view section) const;
+};
+
+// 11.1: .version first and once, .target right after it, known versions,
+// targets and options, the version each target needs, .address_size.
+ModuleContext checkModuleDirectives(const ast::Module& module, const Options& options,
+                                    diag::DiagnosticSink& sink);
+
+// 5.4, 11.2, 9.3, chapter 10: declarations and uses of every name, scopes,
+// guards, special registers.
+void checkSymbols(const ast::Module& module, const ModuleContext& context, diag::DiagnosticSink& sink);
+
+}  // namespace ptxlint::sema

@@ -1,0 +1,304 @@
+// Declarations and uses of names: scopes (module, function, nested blocks),
+// parameterized register ranges, labels, guards and special registers.
+// Manual 5.4 (variables), 5.4.6 (parameterized names), 11.2 (functions),
+// 9.3 (predicated execution), chapter 10 (special registers).
+#include <fmt/format.h>
+
+#include <charconv>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "sema/module_context.h"
+#include "spec/special_registers.h"
+
+namespace ptxlint::sema {
+namespace {
+
+enum class SymbolKind : std::uint8_t { Register, Variable, Param, Function, Label, Prototype, TargetList };
+
+struct Symbol {
+  SymbolKind kind;
+  std::string_view name;
+  SourceRange range;
+  std::string_view type{};   // ".pred", ".b32", ... for registers and variables
+  bool is_vector = false;
+  std::uint64_t count = 0;   // a parameterized range %r<count>
+};
+
+// "%r12" -> ("%r", 12). A leading zero ("%r01") is no range member.
+bool splitIndexed(std::string_view name, std::string_view& prefix, std::uint64_t& index) {
+  std::size_t digits = 0;
+  while (digits < name.size() && name[name.size() - 1 - digits] >= '0' && name[name.size() - 1 - digits] <= '9') {
+    ++digits;
+  }
+  if (digits == 0 || digits == name.size()) return false;
+  std::string_view number = name.substr(name.size() - digits);
+  if (number.size() > 1 && number[0] == '0') return false;
+  auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), index);
+  if (ec != std::errc()) return false;
+  prefix = name.substr(0, name.size() - digits);
+  return true;
+}
+
+class Scope {
+ public:
+  explicit Scope(const Scope* parent) : parent_(parent) {}
+
+  // The symbol already declared in *this* scope that `symbol` would clash
+  // with, or nullptr.
+  const Symbol* clash(const Symbol& symbol) const {
+    if (symbol.count > 0) {
+      if (auto it = ranges_.find(symbol.name); it != ranges_.end()) return &it->second;
+      for (const auto& [name, existing] : names_) {
+        std::string_view prefix;
+        std::uint64_t index = 0;
+        if (splitIndexed(name, prefix, index) && prefix == symbol.name && index < symbol.count) return &existing;
+      }
+      return nullptr;
+    }
+    if (auto it = names_.find(symbol.name); it != names_.end()) return &it->second;
+    return findInRanges(symbol.name);
+  }
+
+  void declare(const Symbol& symbol) {
+    if (symbol.count > 0) {
+      ranges_.emplace(symbol.name, symbol);
+    } else {
+      names_.emplace(symbol.name, symbol);
+    }
+  }
+
+  const Symbol* lookup(std::string_view name) const {
+    for (const Scope* s = this; s != nullptr; s = s->parent_) {
+      if (auto it = s->names_.find(name); it != s->names_.end()) return &it->second;
+      if (const Symbol* r = s->findInRanges(name)) return r;
+    }
+    return nullptr;
+  }
+
+ private:
+  const Symbol* findInRanges(std::string_view name) const {
+    if (ranges_.empty()) return nullptr;
+    std::string_view prefix;
+    std::uint64_t index = 0;
+    if (!splitIndexed(name, prefix, index)) return nullptr;
+    auto it = ranges_.find(prefix);
+    return it != ranges_.end() && index < it->second.count ? &it->second : nullptr;
+  }
+
+  const Scope* parent_;
+  std::unordered_map<std::string_view, Symbol> names_;
+  std::unordered_map<std::string_view, Symbol> ranges_;
+};
+
+class SymbolChecker {
+ public:
+  SymbolChecker(const ModuleContext& context, diag::DiagnosticSink& sink) : context_(context), sink_(sink) {}
+
+  void check(const ast::Module& module) {
+    Scope module_scope(nullptr);
+    // Names that initializers may refer to, wherever they are declared.
+    for (const ast::TopLevel& item : module.items) {
+      if (const auto* f = std::get_if<ast::Function>(&item.node)) module_names_.emplace(f->name.text);
+      if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
+        for (const ast::Declarator& d : v->declarators) module_names_.emplace(d.name.text);
+      }
+    }
+    for (const ast::TopLevel& item : module.items) {
+      if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
+        declareVariables(module_scope, *v);
+      } else if (const auto* f = std::get_if<ast::Function>(&item.node)) {
+        function(module_scope, *f);
+      }
+    }
+  }
+
+ private:
+  void declare(Scope& scope, const Symbol& symbol, bool may_repeat = false) {
+    if (const Symbol* previous = scope.clash(symbol)) {
+      // A function may be declared (prototype) and then defined.
+      if (may_repeat && previous->kind == SymbolKind::Function) return;
+      Diagnostic& d = sink_.report(diag::RuleId::Redefinition, symbol.range,
+                                   fmt::format("redefinition of '{}{}'", symbol.name, symbol.count ? "<...>" : ""));
+      diag::DiagnosticSink::addNote(d, previous->range, "previous definition is here");
+      return;
+    }
+    scope.declare(symbol);
+  }
+
+  void declareVariables(Scope& scope, const ast::VariableDecl& decl) {
+    const ast::Specifier* space = decl.find(decl.state_space);
+    const ast::Specifier* type = decl.find(decl.type);
+    bool is_register = space != nullptr && space->keyword.text == ".reg";
+    for (const ast::Declarator& d : decl.declarators) {
+      Symbol s{is_register ? SymbolKind::Register : SymbolKind::Variable, d.name.text, d.name.range,
+               type ? type->keyword.text : std::string_view{}, decl.vector >= 0, d.range_count_value};
+      if (d.range_count) s.count = d.range_count_value == 0 ? 0 : d.range_count_value;
+      if (d.range_count && d.range_count_value == 0) continue;  // %r<0> declares nothing
+      if (!is_register && d.initializer) initializer(*d.initializer);
+      declare(scope, s);
+    }
+  }
+
+  void declareParams(Scope& scope, const std::optional<std::vector<ast::Param>>& params) {
+    if (!params) return;
+    for (const ast::Param& p : *params) {
+      if (p.declarator.name.text == "_") continue;
+      const ast::Specifier* type = p.find(p.type);
+      const ast::Specifier* space = p.find(p.state_space);
+      bool is_register = space != nullptr && space->keyword.text == ".reg";
+      declare(scope, {is_register ? SymbolKind::Register : SymbolKind::Param, p.declarator.name.text,
+                      p.declarator.name.range, type ? type->keyword.text : std::string_view{}});
+    }
+  }
+
+  void function(Scope& module_scope, const ast::Function& f) {
+    declare(module_scope, {SymbolKind::Function, f.name.text, f.name.range}, true);
+    if (!f.body) return;
+    Scope scope(&module_scope);
+    declareParams(scope, f.return_params);
+    declareParams(scope, f.params);
+    block(scope, *f.body, /*is_function_body=*/true);
+  }
+
+  void block(Scope& scope, const ast::Block& b, bool is_function_body) {
+    // Labels may be used before their definition: declare them first.
+    for (const ast::Statement& s : b.statements) {
+      if (const auto* label = std::get_if<ast::Label>(&s.node)) {
+        declare(scope, {SymbolKind::Label, label->name.text, label->name.range});
+      } else if (const auto* proto = std::get_if<ast::CallPrototype>(&s.node)) {
+        declare(scope, {SymbolKind::Prototype, proto->label.text, proto->label.range});
+      } else if (const auto* list = std::get_if<ast::TargetList>(&s.node)) {
+        declare(scope, {SymbolKind::TargetList, list->label.text, list->label.range});
+      }
+    }
+    for (const ast::Statement& s : b.statements) {
+      if (const auto* in = std::get_if<ast::Instruction>(&s.node)) {
+        instruction(scope, *in);
+      } else if (const auto* decl = std::get_if<ast::VariableDecl>(&s.node)) {
+        declareVariables(scope, *decl);
+      } else if (const auto* inner = std::get_if<ast::Block>(&s.node)) {
+        Scope nested(&scope);
+        block(nested, *inner, false);
+      } else if (const auto* list = std::get_if<ast::TargetList>(&s.node)) {
+        for (const auto& target : list->targets) {
+          if (!target.count) use(scope, target.name.text, target.name.range);
+        }
+      }
+    }
+    (void)is_function_body;
+  }
+
+  void instruction(const Scope& scope, const ast::Instruction& in) {
+    if (in.guard) {
+      const ast::Token& p = in.guard->predicate;
+      if (const Symbol* s = use(scope, p.text, p.range)) {
+        if (s->kind == SymbolKind::Register && s->type != ".pred" && !s->type.empty()) {
+          Diagnostic& d = sink_.report(diag::RuleId::GuardNotPredicate, p.range,
+                                       fmt::format("guard '{}' is a {} register; a guard must be .pred", p.text, s->type));
+          diag::DiagnosticSink::addNote(d, s->range, fmt::format("'{}' is declared here", s->name));
+        }
+      }
+    }
+    for (const ast::Operand& op : in.operands) operand(scope, op);
+  }
+
+  void operand(const Scope& scope, const ast::Operand& op) {
+    switch (op.kind) {
+      case ast::OperandKind::Expression:
+      case ast::OperandKind::Address:
+        expression(scope, op.expr);
+        break;
+      case ast::OperandKind::Negated:
+        use(scope, op.name.text, op.name.range);
+        break;
+      case ast::OperandKind::PredicatePair:
+        use(scope, op.name.text, op.name.range);
+        use(scope, op.second.text, op.second.range);
+        break;
+      default:
+        break;
+    }
+    for (const ast::Operand& element : op.elements) operand(scope, element);
+  }
+
+  void expression(const Scope& scope, const ast::Expr* e) {
+    if (e == nullptr) return;
+    if (e->kind == ast::ExprKind::Symbol) {
+      use(scope, e->text, e->range);
+      return;
+    }
+    expression(scope, e->lhs);
+    expression(scope, e->rhs);
+    expression(scope, e->third);
+  }
+
+  // Resolves one use of a name; reports what is wrong with it.
+  const Symbol* use(const Scope& scope, std::string_view text, SourceRange range) {
+    if (text.empty() || text[0] == '.' || text == "WARP_SZ") return nullptr;
+    std::string_view base = text;
+    std::string_view field;
+    if (std::size_t dot = text.find('.'); dot != std::string_view::npos) {
+      base = text.substr(0, dot);
+      field = text.substr(dot);
+    }
+    if (const Symbol* s = scope.lookup(base)) return s;
+    if (const spec::SpecialRegister* sr = spec::findSpecialRegister(base)) {
+      specialRegister(*sr, base, field, range);
+      return nullptr;
+    }
+    sink_.report(diag::RuleId::UndeclaredSymbol, range, fmt::format("use of undeclared identifier '{}'", base));
+    return nullptr;
+  }
+
+  void specialRegister(const spec::SpecialRegister& sr, std::string_view base, std::string_view field,
+                       SourceRange range) {
+    if (!field.empty()) {
+      bool component = field == ".x" || field == ".y" || field == ".z" || field == ".w";
+      if (!sr.has_components || !component) {
+        sink_.report(diag::RuleId::SpecialRegisterField, range,
+                     sr.has_components
+                         ? fmt::format("special register '{}' has components .x, .y, .z and .w, not '{}'", base, field)
+                         : fmt::format("special register '{}' has no component '{}'", base, field));
+        return;
+      }
+    }
+    context_.require(sink_, range, fmt::format("'{}'", base), sr.introduced, sr.target, sr.section);
+  }
+
+  void initializer(const ast::Initializer& init) {
+    if (init.expr != nullptr) {
+      initializerExpr(init.expr);
+      return;
+    }
+    for (const ast::Initializer& element : init.elements) initializer(element);
+  }
+
+  void initializerExpr(const ast::Expr* e) {
+    if (e == nullptr) return;
+    if (e->kind == ast::ExprKind::Symbol) {
+      if (!module_names_.count(e->text)) {
+        sink_.report(diag::RuleId::UndeclaredSymbol, e->range,
+                     fmt::format("use of undeclared identifier '{}' in an initializer", e->text));
+      }
+      return;
+    }
+    initializerExpr(e->lhs);
+    initializerExpr(e->rhs);
+    initializerExpr(e->third);
+  }
+
+  const ModuleContext& context_;
+  diag::DiagnosticSink& sink_;
+  std::unordered_set<std::string_view> module_names_;
+};
+
+}  // namespace
+
+void checkSymbols(const ast::Module& module, const ModuleContext& context, diag::DiagnosticSink& sink) {
+  SymbolChecker(context, sink).check(module);
+}
+
+}  // namespace ptxlint::sema
