@@ -34,16 +34,8 @@ class ModuleWalker {
 
   void instruction(const ast::Instruction& in) {
     ++stats_.instructions;
-    // No instruction table exists yet (TODO(#4)): every instruction is
-    // parsed, counted, and reported as unchecked on request.
     ++stats_.unchecked;
-    if (options_.show_unchecked) {
-      std::string mnemonic(in.opcode.text);
-      for (const ast::Token& q : in.qualifiers) mnemonic += q.text;
-      sink_.report(diag::RuleId::UncheckedInstruction, in.mnemonic_range,
-                   fmt::format("'{}' is not checked: no instruction table covers '{}' yet", mnemonic,
-                               in.opcode.text));
-    }
+    if (options_.show_unchecked) reportUnchecked(in, sink_);
   }
 
   const Options& options_;
@@ -63,8 +55,10 @@ void checkModule(const ast::Module& module, const Options& options, diag::Diagno
   });
   if (syntax_ok) {
     ModuleContext context = checkModuleDirectives(module, options, sink);
-    checkSymbols(module, context, sink);
+    checkModuleBody(module, context, options, sink, stats);
+    return;
   }
+  // Only count: with syntax errors nothing is checked.
   ModuleWalker(options, sink, stats).walk(module);
 }
 

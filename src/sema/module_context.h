@@ -33,7 +33,12 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
                                     diag::DiagnosticSink& sink);
 
 // 5.4, 11.2, 9.3, chapter 10: declarations and uses of every name, scopes,
-// guards, special registers.
-void checkSymbols(const ast::Module& module, const ModuleContext& context, diag::DiagnosticSink& sink);
+// guards, special registers; and every instruction against the instruction
+// tables (counted as checked or unchecked in `stats`).
+void checkModuleBody(const ast::Module& module, const ModuleContext& context, const Options& options,
+                     diag::DiagnosticSink& sink, Statistics& stats);
+
+// A PL9002 note for an instruction no table covers.
+void reportUnchecked(const ast::Instruction& in, diag::DiagnosticSink& sink);
 
 }  // namespace ptxlint::sema

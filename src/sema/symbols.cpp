@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "sema/instruction_checker.h"
 #include "sema/module_context.h"
 #include "spec/special_registers.h"
 
@@ -93,9 +94,26 @@ class Scope {
   std::unordered_map<std::string_view, Symbol> ranges_;
 };
 
+// Answers the instruction engine's questions about register operands from
+// the scope the instruction is in.
+class ScopeRegisters final : public RegisterResolver {
+ public:
+  explicit ScopeRegisters(const Scope& scope) : scope_(scope) {}
+  std::optional<RegisterInfo> reg(std::string_view name) const override {
+    const Symbol* s = scope_.lookup(name);
+    if (s == nullptr || s->kind != SymbolKind::Register || s->is_vector) return std::nullopt;
+    return RegisterInfo{s->type, s->range};
+  }
+
+ private:
+  const Scope& scope_;
+};
+
 class SymbolChecker {
  public:
-  SymbolChecker(const ModuleContext& context, diag::DiagnosticSink& sink) : context_(context), sink_(sink) {}
+  SymbolChecker(const ModuleContext& context, const Options& options, diag::DiagnosticSink& sink,
+                Statistics& stats)
+      : context_(context), options_(options), sink_(sink), stats_(stats) {}
 
   void check(const ast::Module& module) {
     Scope module_scope(nullptr);
@@ -203,6 +221,14 @@ class SymbolChecker {
       }
     }
     for (const ast::Operand& op : in.operands) operand(scope, op);
+
+    ++stats_.instructions;
+    if (checkInstruction(in, context_, ScopeRegisters(scope), sink_)) {
+      ++stats_.checked;
+      return;
+    }
+    ++stats_.unchecked;
+    if (options_.show_unchecked) reportUnchecked(in, sink_);
   }
 
   void operand(const Scope& scope, const ast::Operand& op) {
@@ -291,14 +317,24 @@ class SymbolChecker {
   }
 
   const ModuleContext& context_;
+  const Options& options_;
   diag::DiagnosticSink& sink_;
+  Statistics& stats_;
   std::unordered_set<std::string_view> module_names_;
 };
 
 }  // namespace
 
-void checkSymbols(const ast::Module& module, const ModuleContext& context, diag::DiagnosticSink& sink) {
-  SymbolChecker(context, sink).check(module);
+void reportUnchecked(const ast::Instruction& in, diag::DiagnosticSink& sink) {
+  std::string mnemonic(in.opcode.text);
+  for (const ast::Token& q : in.qualifiers) mnemonic += q.text;
+  sink.report(diag::RuleId::UncheckedInstruction, in.mnemonic_range,
+              fmt::format("'{}' is not checked: no instruction table covers '{}' yet", mnemonic, in.opcode.text));
+}
+
+void checkModuleBody(const ast::Module& module, const ModuleContext& context, const Options& options,
+                     diag::DiagnosticSink& sink, Statistics& stats) {
+  SymbolChecker(context, options, sink, stats).check(module);
 }
 
 }  // namespace ptxlint::sema

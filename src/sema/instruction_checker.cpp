@@ -1,0 +1,609 @@
+#include "sema/instruction_checker.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "spec/spec.h"
+
+namespace ptxlint::sema {
+namespace {
+
+using spec::InstructionSpec;
+using spec::OperandKind;
+using spec::OperandSpec;
+using spec::QualifierSlot;
+
+// Every state space a qualifier can name: such a qualifier fills the next
+// .dst/.src slot of a block, whether or not that slot allows it.
+bool isStateSpace(std::string_view q) {
+  static constexpr std::string_view kSpaces[] = {".global", ".shared", ".shared::cta", ".shared::cluster",
+                                                 ".local", ".const", ".param", ".param::entry",
+                                                 ".param::func", ".tex"};
+  return std::find(std::begin(kSpaces), std::end(kSpaces), q) != std::end(kSpaces);
+}
+
+std::string join(const spec::Values& values, std::string_view separator = ", ") {
+  std::string s;
+  for (std::string_view v : values) {
+    if (!s.empty()) s += separator;
+    s += v;
+  }
+  return s;
+}
+
+std::size_t editDistance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// A diagnostic not yet reported: blocks are compared by their findings
+// before the best one's are emitted.
+struct Finding {
+  diag::RuleId rule;
+  SourceRange range;
+  std::string message;
+  std::vector<std::string> notes;
+  std::optional<FixIt> fixit;
+};
+
+class BlockMatch {
+ public:
+  BlockMatch(const InstructionSpec& spec, const std::vector<const InstructionSpec*>& siblings,
+             const ast::Instruction& in, std::size_t first_qualifier, const RegisterResolver& registers)
+      : spec_(spec), siblings_(siblings), in_(in), first_(first_qualifier), registers_(registers),
+        filled_(spec.qualifiers.size()) {
+    matchQualifiers();
+    if (findings_.empty()) checkConstraints();
+    matchOperands();
+  }
+
+  const std::vector<Finding>& findings() const { return findings_; }
+  // How badly the instruction fits this block; the best block is reported.
+  int penalty() const { return static_cast<int>(2 * findings_.size()) + penalty_; }
+  const InstructionSpec& spec() const { return spec_; }
+
+  // The qualifier token in `slot`, if the instruction has one.
+  const ast::Token* filled(std::string_view slot) const {
+    for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
+      if (spec_.qualifiers[i].name == slot) return filled_[i];
+    }
+    return nullptr;
+  }
+  std::string_view valueOf(std::string_view slot) const {
+    const ast::Token* t = filled(slot);
+    return t ? t->text : std::string_view{};
+  }
+  // Operand index -> the table's operand, after matching.
+  const std::vector<std::pair<const ast::Operand*, const OperandSpec*>>& operands() const { return operands_; }
+
+ private:
+  void add(diag::RuleId rule, SourceRange range, std::string message, std::vector<std::string> notes = {},
+           std::optional<FixIt> fixit = std::nullopt) {
+    findings_.push_back({rule, range, std::move(message), std::move(notes), std::move(fixit)});
+  }
+
+  std::string mnemonic() const {
+    std::string s(in_.opcode.text);
+    for (const ast::Token& q : in_.qualifiers) s += q.text;
+    return s;
+  }
+
+  void matchQualifiers() {
+    std::vector<std::size_t> space_slots;
+    for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
+      if (spec_.qualifiers[i].space) space_slots.push_back(i);
+    }
+    std::size_t next_space = 0;
+    for (std::size_t q = first_; q < in_.qualifiers.size(); ++q) {
+      const ast::Token& token = in_.qualifiers[q];
+      // A misspelt state space (".shared::cluser") still takes its place as
+      // .dst or .src, so that only the misspelling is reported.
+      std::string_view near_space = nearStateSpace(token.text);
+      bool is_space = isStateSpace(token.text) || !near_space.empty();
+      bool placed = false;
+      if (is_space) {
+        // Skip optional space slots that cannot take it (a `.shared{::cta}`
+        // style slot never is optional in the seed tables, but stay general).
+        while (next_space < space_slots.size() && spec_.qualifiers[space_slots[next_space]].optional &&
+               !contains(spec_.qualifiers[space_slots[next_space]].values, token.text)) {
+          ++next_space;
+        }
+        if (next_space < space_slots.size()) {
+          std::size_t slot = space_slots[next_space++];
+          const QualifierSlot& s = spec_.qualifiers[slot];
+          filled_[slot] = &token;
+          if (!isStateSpace(token.text)) {
+            std::string_view best = closest(token.text, s.values);
+            // A misspelling of a value this slot takes is a closer match
+            // for this block than one of another block's value.
+            if (!best.empty()) --penalty_;
+            if (best.empty()) best = near_space;
+            add(diag::RuleId::StateSpaceQualifier, token.range,
+                fmt::format("unknown state space '{}' for '{}'", token.text, spec_.opcode),
+                {fmt::format("did you mean '{}'?", best), fmt::format("allowed as {}: {}", s.name, join(s.values))},
+                FixIt{token.range, std::string(best)});
+          } else if (!contains(s.values, token.text)) {
+            add(diag::RuleId::StateSpaceQualifier, token.range,
+                fmt::format("'{}' is not a valid {} state space for '{}' here", token.text, s.name, spec_.opcode),
+                {fmt::format("allowed as {}: {}", s.name, join(s.values))});
+          }
+          placed = true;
+        }
+      }
+      if (!placed) {
+        for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
+          const QualifierSlot& s = spec_.qualifiers[i];
+          if (s.space || !contains(s.values, token.text)) continue;
+          if (filled_[i] != nullptr) {
+            add(diag::RuleId::DuplicateQualifier, token.range,
+                fmt::format("'{}' repeats the {} qualifier, already given as '{}'", token.text, s.name,
+                            filled_[i]->text));
+          } else {
+            filled_[i] = &token;
+          }
+          placed = true;
+          break;
+        }
+      }
+      if (!placed) placed = placeBySibling(token);
+      if (!placed) unknownQualifier(token, is_space);
+    }
+    for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
+      const QualifierSlot& s = spec_.qualifiers[i];
+      if (s.optional || filled_[i] != nullptr) continue;
+      SourceRange at{in_.mnemonic_range.end, in_.mnemonic_range.end};
+      std::optional<FixIt> fix;
+      if (s.values.size() == 1) fix = FixIt{at, std::string(s.values[0])};
+      add(diag::RuleId::MissingQualifier, in_.mnemonic_range,
+          s.values.size() == 1 ? fmt::format("'{}' requires the qualifier '{}'", mnemonic(), s.values[0])
+                               : fmt::format("'{}' requires a {} qualifier", mnemonic(), s.name),
+          {fmt::format("{} is one of: {}", s.name, join(s.values))}, fix);
+    }
+  }
+
+  // A value this block lacks but another block of the same instruction has
+  // under the same qualifier name (".s64" as .type of cp.reduce.async.bulk
+  // with .dst .global): it fills that qualifier here, as an invalid value.
+  bool placeBySibling(const ast::Token& token) {
+    for (const InstructionSpec* other : siblings_) {
+      for (const QualifierSlot& os : other->qualifiers) {
+        if (os.space || !contains(os.values, token.text)) continue;
+        for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
+          const QualifierSlot& s = spec_.qualifiers[i];
+          if (s.name != os.name || s.space) continue;
+          if (filled_[i] != nullptr) return false;
+          filled_[i] = &token;
+          add(diag::RuleId::InvalidCombination, token.range,
+              fmt::format("'{}' is not a valid {} for '{}'{}", token.text, s.name, spec_.opcode, context()),
+              {fmt::format("allowed as {}{}: {}", s.name, context(), join(s.values))});
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  static std::string_view closest(std::string_view word, const spec::Values& values) {
+    std::string_view best;
+    std::size_t best_distance = std::max<std::size_t>(2, word.size() / 4) + 1;
+    for (std::string_view v : values) {
+      std::size_t d = editDistance(word, v);
+      if (d < best_distance) {
+        best_distance = d;
+        best = v;
+      }
+    }
+    return best;
+  }
+
+  static std::string_view nearStateSpace(std::string_view word) {
+    static const spec::Values kSpaces = {".global", ".shared", ".shared::cta", ".shared::cluster", ".local", ".const",
+                                         ".param"};
+    if (word.size() < 6) return {};
+    std::string_view best;
+    std::size_t best_distance = 3;
+    for (std::string_view v : kSpaces) {
+      std::size_t d = editDistance(word, v);
+      if (d < best_distance) {
+        best_distance = d;
+        best = v;
+      }
+    }
+    return best;
+  }
+
+  void unknownQualifier(const ast::Token& token, bool is_space) {
+    std::string_view best;
+    std::size_t best_distance = std::max<std::size_t>(2, token.text.size() / 4) + 1;
+    std::vector<std::string> allowed;
+    for (const QualifierSlot& s : spec_.qualifiers) {
+      allowed.push_back(fmt::format("{} = {{ {} }}", s.name, join(s.values)));
+      for (std::string_view v : s.values) {
+        std::size_t d = editDistance(token.text, v);
+        if (d < best_distance) {
+          best_distance = d;
+          best = v;
+        }
+      }
+    }
+    std::vector<std::string> notes;
+    std::optional<FixIt> fix;
+    if (!best.empty()) {
+      notes.push_back(fmt::format("did you mean '{}'?", best));
+      fix = FixIt{token.range, std::string(best)};
+    }
+    notes.push_back(fmt::format("'{}' takes: {}", spec_.opcode, fmt::join(allowed, "; ")));
+    add(is_space ? diag::RuleId::StateSpaceQualifier : diag::RuleId::UnknownQualifier, token.range,
+        is_space ? fmt::format("'{}' takes no further state space; '{}' is one too many", spec_.opcode, token.text)
+                 : fmt::format("unknown qualifier '{}' for '{}'", token.text, spec_.opcode),
+        std::move(notes), fix);
+  }
+
+  static bool contains(const spec::Values& values, std::string_view v) {
+    return std::find(values.begin(), values.end(), v) != values.end();
+  }
+
+  bool holds(const spec::Condition& c) const {
+    std::string_view v = valueOf(c.slot);
+    return contains(c.values, v);
+  }
+
+  std::string context() const {
+    // "when .dst is .shared::cluster": the part of the block that chose the table.
+    for (const QualifierSlot& s : spec_.qualifiers) {
+      if (s.name == ".dst" && s.values.size() == 1) return fmt::format(" when .dst is {}", s.values[0]);
+    }
+    return "";
+  }
+
+  void checkConstraints() {
+    for (const spec::Constraint& c : spec_.constraints) {
+      switch (c.kind) {
+        case spec::Constraint::Kind::Pairs: {
+          const ast::Token* a = filled(c.a);
+          const ast::Token* b = filled(c.b);
+          if (a == nullptr || b == nullptr) break;
+          bool ok = false;
+          std::vector<std::string_view> allowed;
+          for (const auto& [as, bs] : c.rows) {
+            if (!contains(as, a->text)) continue;
+            allowed.insert(allowed.end(), bs.begin(), bs.end());
+            if (contains(bs, b->text)) ok = true;
+          }
+          if (!ok) {
+            add(diag::RuleId::InvalidCombination, b->range,
+                fmt::format("'{}' does not allow '{}'{}", a->text, b->text, context()),
+                {allowed.empty() ? fmt::format("'{}' is not allowed at all here", a->text)
+                                 : fmt::format("allowed with '{}': {}", a->text, join(allowed))});
+          }
+          break;
+        }
+        case spec::Constraint::Kind::RequiresQualifier: {
+          if (!std::all_of(c.when.begin(), c.when.end(), [&](const auto& w) { return holds(w); })) break;
+          bool present = std::any_of(in_.qualifiers.begin(), in_.qualifiers.end(),
+                                     [&](const ast::Token& t) { return t.text == c.needed; });
+          if (present) break;
+          std::string combination;
+          for (const auto& w : c.when) combination += valueOf(w.slot);
+          const ast::Token* anchor = filled(c.insert_after);
+          SourceRange at = anchor ? SourceRange{anchor->range.end, anchor->range.end} : in_.mnemonic_range;
+          add(diag::RuleId::RequiredQualifier, anchor ? anchor->range : in_.mnemonic_range,
+              fmt::format("'{}' requires '{}'", combination, c.needed), {std::string(c.why)},
+              FixIt{at, std::string(c.needed)});
+          break;
+        }
+        case spec::Constraint::Kind::Forbids: {
+          if (!std::all_of(c.when.begin(), c.when.end(), [&](const auto& w) { return holds(w); })) break;
+          if (const ast::Token* other = filled(c.other)) {
+            add(diag::RuleId::QualifierConflict, other->range,
+                fmt::format("'{}' cannot be used here: {}", other->text, c.why));
+          }
+          break;
+        }
+        case spec::Constraint::Kind::Implies: {
+          if (!std::all_of(c.when.begin(), c.when.end(), [&](const auto& w) { return holds(w); })) break;
+          if (holds(c.then)) break;
+          const ast::Token* trigger = filled(c.when.front().slot);
+          add(diag::RuleId::QualifierConflict, trigger ? trigger->range : in_.mnemonic_range,
+              fmt::format("'{}' needs {} {}: {}", trigger ? trigger->text : spec_.opcode, c.then.slot,
+                          join(c.then.values, " or "), c.why));
+          break;
+        }
+      }
+    }
+  }
+
+  void matchOperands() {
+    std::vector<const OperandSpec*> required, free_optional;
+    std::vector<const OperandSpec*> expected;  // in order, with the chosen optionals
+    std::size_t n_required = 0, n_free = 0;
+    for (const OperandSpec& op : spec_.operands) {
+      if (op.presence.kind == spec::Presence::Kind::Always ||
+          (op.presence.kind == spec::Presence::Kind::WithQualifier && filled(op.presence.slot) != nullptr)) {
+        ++n_required;
+      } else if (op.presence.kind == spec::Presence::Kind::Optional) {
+        ++n_free;
+      }
+    }
+    std::size_t n = in_.operands.size();
+    if (n < n_required || n > n_required + n_free) {
+      operandCountError(n, n_required, n_free);
+      return;
+    }
+    std::size_t free_to_take = n - n_required;
+    for (const OperandSpec& op : spec_.operands) {
+      bool take = false;
+      if (op.presence.kind == spec::Presence::Kind::Always) take = true;
+      if (op.presence.kind == spec::Presence::Kind::WithQualifier) take = filled(op.presence.slot) != nullptr;
+      if (op.presence.kind == spec::Presence::Kind::Optional && free_to_take > 0) {
+        take = true;
+        --free_to_take;
+      }
+      if (take) expected.push_back(&op);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      operands_.push_back({&in_.operands[i], expected[i]});
+      checkOperand(in_.operands[i], *expected[i]);
+    }
+  }
+
+  void operandCountError(std::size_t n, std::size_t n_required, std::size_t n_free) {
+    // An operand that exists only with a qualifier, given without it.
+    if (n > n_required + n_free) {
+      std::size_t extra = n - n_required - n_free;
+      std::vector<const OperandSpec*> missing_qualifier;
+      for (const OperandSpec& op : spec_.operands) {
+        if (op.presence.kind == spec::Presence::Kind::WithQualifier && filled(op.presence.slot) == nullptr) {
+          missing_qualifier.push_back(&op);
+        }
+      }
+      if (extra <= missing_qualifier.size()) {
+        const OperandSpec& op = *missing_qualifier[0];
+        const QualifierSlot* slot = nullptr;
+        for (const QualifierSlot& s : spec_.qualifiers) {
+          if (s.name == op.presence.slot) slot = &s;
+        }
+        const ast::Operand& given = in_.operands[n - extra];
+        std::optional<FixIt> fix;
+        if (slot != nullptr && slot->values.size() == 1) {
+          fix = FixIt{{in_.mnemonic_range.end, in_.mnemonic_range.end}, std::string(slot->values[0])};
+        }
+        add(diag::RuleId::OperandCount, given.range,
+            fmt::format("operand '{}' requires the {} qualifier{}", op.name, op.presence.slot,
+                        slot && slot->values.size() == 1 ? fmt::format(" '{}'", slot->values[0]) : ""),
+            {fmt::format("syntax: {}", spec_.syntax)}, fix);
+        return;
+      }
+    }
+    if (n < n_required) {
+      // A qualifier whose operand is missing.
+      std::size_t i = 0;
+      for (const OperandSpec& op : spec_.operands) {
+        bool req = op.presence.kind == spec::Presence::Kind::Always ||
+                   (op.presence.kind == spec::Presence::Kind::WithQualifier && filled(op.presence.slot) != nullptr);
+        if (!req) continue;
+        if (i++ < n) continue;
+        if (op.presence.kind == spec::Presence::Kind::WithQualifier) {
+          const ast::Token* q = filled(op.presence.slot);
+          add(diag::RuleId::OperandCount, q->range,
+              fmt::format("'{}' requires the operand '{}'", q->text, op.name),
+              {fmt::format("syntax: {}", spec_.syntax)});
+          return;
+        }
+        break;
+      }
+    }
+    std::string expected = n_free == 0 ? std::to_string(n_required)
+                                       : fmt::format("{} to {}", n_required, n_required + n_free);
+    SourceRange at = n > n_required + n_free ? in_.operands[n_required + n_free].range : in_.mnemonic_range;
+    add(diag::RuleId::OperandCount, at,
+        fmt::format("'{}' takes {} operand{} here, not {}", spec_.opcode, expected,
+                    expected == "1" ? "" : "s", n),
+        {fmt::format("syntax: {}", spec_.syntax)});
+  }
+
+  static std::optional<std::int64_t> constantValue(const ast::Expr* e) {
+    if (e == nullptr) return std::nullopt;
+    if (e->kind == ast::ExprKind::IntLiteral && e->value_fits) return static_cast<std::int64_t>(e->int_value);
+    if (e->kind == ast::ExprKind::Unary && e->op == "-") {
+      if (auto v = constantValue(e->lhs)) return -*v;
+    }
+    if (e->kind == ast::ExprKind::Paren) return constantValue(e->lhs);
+    return std::nullopt;
+  }
+
+  static unsigned typeBits(std::string_view type) {
+    if (type == ".pred") return 1;
+    if (type.size() < 3) return 0;
+    unsigned bits = 0;
+    for (char c : type.substr(2)) {
+      if (c < '0' || c > '9') return 0;
+      bits = bits * 10 + unsigned(c - '0');
+    }
+    return bits;
+  }
+
+  void checkOperand(const ast::Operand& op, const OperandSpec& want) {
+    switch (want.kind) {
+      case OperandKind::Address:
+      case OperandKind::TensorAddress:
+        if (op.kind != ast::OperandKind::Address) {
+          add(diag::RuleId::OperandKind, op.range,
+              fmt::format("'{}' must be an address in brackets, such as [%rd1]", want.name));
+          return;
+        }
+        if (want.kind == OperandKind::TensorAddress) tensorCoordinates(op, want);
+        return;
+      case OperandKind::Immediate: {
+        auto v = op.kind == ast::OperandKind::Expression ? constantValue(op.expr) : std::nullopt;
+        if (!v) {
+          add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' must be an integer constant", want.name),
+              want.immediates.empty() ? std::vector<std::string>{}
+                                      : std::vector<std::string>{fmt::format("allowed: {}", fmt::join(want.immediates, ", "))});
+          return;
+        }
+        if (!want.immediates.empty() &&
+            std::find(want.immediates.begin(), want.immediates.end(), *v) == want.immediates.end()) {
+          add(diag::RuleId::InvalidImmediate, op.range,
+              fmt::format("'{}' cannot be {} here", want.name, *v),
+              {fmt::format("allowed: {}", fmt::join(want.immediates, ", "))});
+        }
+        return;
+      }
+      case OperandKind::Value:
+      case OperandKind::Register:
+      case OperandKind::Predicate: {
+        if (op.kind != ast::OperandKind::Expression) {
+          add(diag::RuleId::OperandKind, op.range,
+              fmt::format("'{}' must be a {}", want.name,
+                          want.kind == OperandKind::Predicate ? "predicate register"
+                          : want.kind == OperandKind::Register ? "register"
+                                                               : "register or integer constant"));
+          return;
+        }
+        if (op.expr->kind != ast::ExprKind::Symbol) {
+          if (want.kind != OperandKind::Value) {
+            add(diag::RuleId::OperandKind, op.range,
+                fmt::format("'{}' must be a {}, not a constant", want.name,
+                            want.kind == OperandKind::Predicate ? "predicate register" : "register"));
+          }
+          return;
+        }
+        auto info = registers_.reg(op.expr->text);
+        if (!info || info->type.empty()) return;  // not a register: judged elsewhere, never guessed
+        unsigned bits = typeBits(info->type);
+        if (want.kind == OperandKind::Predicate) {
+          if (info->type != ".pred") {
+            add(diag::RuleId::OperandType, op.range,
+                fmt::format("'{}' must be a .pred register; '{}' is {}", want.name, op.expr->text, info->type));
+          }
+          return;
+        }
+        if (info->type == ".pred" || (bits != 0 && bits != want.bits)) {
+          add(diag::RuleId::OperandType, op.range,
+              fmt::format("'{}' is a {}-bit operand; '{}' is declared {}", want.name, want.bits, op.expr->text,
+                          info->type));
+        }
+        return;
+      }
+    }
+  }
+
+  void tensorCoordinates(const ast::Operand& op, const OperandSpec& want) {
+    if (op.elements.size() != 1 || op.elements[0].kind != ast::OperandKind::Vector) {
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' must be a tensor address [tensorMap, {{c0, ...}}]", want.name));
+      return;
+    }
+    std::string_view dim = valueOf(".dim");  // ".2d"
+    if (dim.size() != 3) return;
+    std::size_t want_count = static_cast<std::size_t>(dim[1] - '0');
+    const ast::Operand& coords = op.elements[0];
+    if (coords.elements.size() != want_count) {
+      add(diag::RuleId::TensorCoordinates, coords.range,
+          fmt::format("tensorCoords has {} coordinate{}; {} needs {}", coords.elements.size(),
+                      coords.elements.size() == 1 ? "" : "s", dim, want_count));
+    }
+  }
+
+  const InstructionSpec& spec_;
+  const std::vector<const InstructionSpec*>& siblings_;
+  const ast::Instruction& in_;
+  std::size_t first_;
+  const RegisterResolver& registers_;
+  std::vector<const ast::Token*> filled_;
+  std::vector<Finding> findings_;
+  int penalty_ = 0;
+  std::vector<std::pair<const ast::Operand*, const OperandSpec*>> operands_;
+};
+
+void emit(diag::DiagnosticSink& sink, const Finding& f, std::string_view section) {
+  Diagnostic& d = sink.report(f.rule, f.range, f.message);
+  d.spec_section = section;
+  for (const std::string& n : f.notes) diag::DiagnosticSink::addNote(d, n);
+  if (f.fixit) diag::DiagnosticSink::addFixIt(d, f.fixit->range, f.fixit->replacement);
+}
+
+// PTX ISA Notes and Target ISA Notes of the chosen block.
+void checkNotes(const BlockMatch& match, const ast::Instruction& in, const ModuleContext& context,
+                diag::DiagnosticSink& sink) {
+  const InstructionSpec& spec = match.spec();
+  context.require(sink, in.mnemonic_range, fmt::format("'{}'", spec.opcode), spec.introduced, spec.target,
+                  spec.section);
+  for (const spec::FeatureNote& note : spec.notes) {
+    SourceRange at;
+    std::string what;
+    if (!note.slot.empty()) {
+      const ast::Token* q = match.filled(note.slot);
+      if (q == nullptr) continue;
+      if (!note.values.empty() && std::find(note.values.begin(), note.values.end(), q->text) == note.values.end()) {
+        continue;
+      }
+      at = q->range;
+      what = fmt::format("'{}' on '{}'", q->text, spec.opcode);
+    } else {
+      const ast::Operand* given = nullptr;
+      for (const auto& [op, want] : match.operands()) {
+        if (want->name == note.operand) given = op;
+      }
+      if (given == nullptr) continue;
+      at = given->range;
+      what = fmt::format("the '{}' operand of '{}'", note.operand, spec.opcode);
+    }
+    if (note.introduced.major != 0) context.require(sink, at, what, note.introduced, {}, spec.section);
+    if (note.targets.empty() || !context.target) continue;
+    bool satisfied = std::any_of(note.targets.begin(), note.targets.end(), [&](const spec::TargetRequirement& r) {
+      if (r.kind == spec::TargetRequirement::Kind::FamilySpecific && note.family_from.major != 0 && context.version &&
+          *context.version < note.family_from) {
+        return false;
+      }
+      return r.satisfiedBy(*context.target);
+    });
+    if (satisfied) continue;
+    std::vector<std::string> names;
+    for (const spec::TargetRequirement& r : note.targets) names.push_back(r.describe());
+    Diagnostic& d = sink.report(note.advisory ? diag::RuleId::AdvisedTarget : diag::RuleId::FeatureNeedsTarget, at,
+                                note.advisory ? fmt::format("{} is advised only for {}; .target is {}", what,
+                                                            fmt::join(names, ", "), context.target->str())
+                                              : fmt::format("{} requires {}; .target is {}", what,
+                                                            fmt::join(names, " or "), context.target->str()));
+    d.spec_section = spec.section;
+  }
+}
+
+}  // namespace
+
+bool checkInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
+                      diag::DiagnosticSink& sink) {
+  std::vector<std::string_view> words;
+  words.push_back(in.opcode.text);
+  for (const ast::Token& q : in.qualifiers) words.push_back(q.text.substr(1));
+  std::size_t name_words = 0;
+  std::vector<const InstructionSpec*> specs = spec::findInstructionSpecs(words, name_words);
+  if (specs.empty()) return false;
+
+  std::optional<BlockMatch> best;
+  for (const InstructionSpec* s : specs) {
+    BlockMatch match(*s, specs, in, name_words - 1, registers);
+    if (!best || match.penalty() < best->penalty()) best.emplace(std::move(match));
+    if (best->findings().empty()) break;
+  }
+  for (const Finding& f : best->findings()) emit(sink, f, best->spec().section);
+  checkNotes(*best, in, context, sink);
+  return true;
+}
+
+}  // namespace ptxlint::sema

@@ -1,0 +1,34 @@
+// The one engine over the instruction tables (src/spec): qualifiers, their
+// combinations, operands and their types, PTX ISA and target notes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "ast/ast.h"
+#include "diag/diagnostic_builder.h"
+#include "sema/module_context.h"
+
+namespace ptxlint::sema {
+
+// What the symbol table knows about a register operand.
+struct RegisterInfo {
+  std::string_view type;  // ".b32", ".pred", "" when unknown
+  SourceRange declared;
+};
+
+class RegisterResolver {
+ public:
+  virtual ~RegisterResolver() = default;
+  // The declared register `name`, or nullopt for anything else (variables,
+  // labels, special registers, undeclared names).
+  virtual std::optional<RegisterInfo> reg(std::string_view name) const = 0;
+};
+
+// Checks `in` against the tables. Returns false when no table covers the
+// instruction (it is then counted as unchecked, and nothing is reported).
+bool checkInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
+                      diag::DiagnosticSink& sink);
+
+}  // namespace ptxlint::sema

@@ -1,0 +1,80 @@
+// All instruction tables, and the lookup from an instruction's dotted words
+// to the entries that cover it.
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "spec/sections.h"
+
+namespace ptxlint::spec {
+namespace {
+
+// Instruction names of chapter 9.7 that are longer than another name they
+// start with. An instruction is judged only by the entries of the longest
+// documented name it starts with, so `cp.async.bulk.tensor...` is never
+// checked against the `cp.async.bulk` entries (and stays unchecked until it
+// has entries of its own).
+constexpr std::array<std::string_view, 40> kDocumentedNames = {
+    "cp.async", "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all",
+    "cp.async.mbarrier.arrive", "cp.async.bulk", "cp.async.bulk.commit_group", "cp.async.bulk.wait_group",
+    "cp.async.bulk.prefetch", "cp.async.bulk.prefetch.tensor", "cp.async.bulk.tensor", "cp.reduce.async.bulk",
+    "cp.reduce.async.bulk.tensor", "multimem.ld_reduce", "multimem.st", "multimem.red", "multimem.cp.async.bulk",
+    "multimem.cp.reduce.async.bulk", "red", "red.async", "ld", "ld.global.nc", "st", "st.async", "st.bulk",
+    "mbarrier.init", "mbarrier.arrive", "mbarrier.arrive_drop", "mbarrier.expect_tx", "mbarrier.complete_tx",
+    "tensormap.replace", "tensormap.cp_fenceproxy", "wgmma.mma_async", "wgmma.mma_async.sp", "tcgen05.mma",
+    "tcgen05.mma.ws", "tcgen05.mma.sp", "tcgen05.mma.ws.sp", "add.cc", "sub.cc"};
+
+std::vector<std::string_view> splitName(std::string_view name) {
+  std::vector<std::string_view> words;
+  std::size_t begin = 0;
+  for (;;) {
+    std::size_t dot = name.find('.', begin);
+    words.push_back(name.substr(begin, dot - begin));
+    if (dot == std::string_view::npos) break;
+    begin = dot + 1;
+  }
+  return words;
+}
+
+// How many of `words` the name `name` takes, or 0 if they do not start with it.
+std::size_t prefixLength(std::string_view name, const std::vector<std::string_view>& words) {
+  std::vector<std::string_view> parts = splitName(name);
+  if (parts.size() > words.size()) return 0;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (words[i] != parts[i]) return 0;
+  }
+  return parts.size();
+}
+
+std::vector<InstructionSpec> buildAll() {
+  std::vector<InstructionSpec> all;
+  for (auto&& group : {asyncCopySpecs()}) {
+    all.insert(all.end(), group.begin(), group.end());
+  }
+  return all;
+}
+
+}  // namespace
+
+const std::vector<InstructionSpec>& allInstructionSpecs() {
+  static const std::vector<InstructionSpec> specs = buildAll();
+  return specs;
+}
+
+std::vector<const InstructionSpec*> findInstructionSpecs(const std::vector<std::string_view>& words,
+                                                         std::size_t& name_words) {
+  // The longest documented name (or entry opcode) the instruction starts with.
+  std::size_t longest = 0;
+  for (std::string_view name : kDocumentedNames) longest = std::max(longest, prefixLength(name, words));
+  const auto& specs = allInstructionSpecs();
+  for (const InstructionSpec& s : specs) longest = std::max(longest, prefixLength(s.opcode, words));
+  std::vector<const InstructionSpec*> found;
+  name_words = longest;
+  if (longest == 0) return found;
+  for (const InstructionSpec& s : specs) {
+    if (prefixLength(s.opcode, words) == longest) found.push_back(&s);
+  }
+  return found;
+}
+
+}  // namespace ptxlint::spec

@@ -1,0 +1,184 @@
+// The instruction tables: one InstructionSpec per syntax block of the PTX ISA
+// manual, read by the one engine in src/sema/instruction_checker.cpp.
+//
+// An entry reads like its manual block:
+//   - `opcode`: the dotted name that starts the instruction ("cp.async.bulk");
+//   - `qualifiers`: the block's qualifier sets (`.dst = { .shared::cta }`),
+//     mandatory or optional. ptxas accepts qualifiers in any order except
+//     state spaces, whose relative order says which is the destination and
+//     which the source: slots marked `space` are filled in that order;
+//   - `operands`: the operand list, with operands that exist only with a
+//     qualifier (`cache-policy` with `.L2::cache_hint`);
+//   - `constraints`: the manual's tables and prose rules as data (redOp x
+//     type, "requires .noftz", "cannot be used with .vec");
+//   - `introduced`/`target` and `notes`: "PTX ISA Notes" and "Target ISA
+//     Notes", per block and per qualifier value.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <string_view>
+#include <vector>
+
+#include "spec/targets.h"
+
+namespace ptxlint::spec {
+
+using Values = std::vector<std::string_view>;
+
+struct QualifierSlot {
+  std::string_view name;   // ".dst", ".level::cache_hint" (the manual's name)
+  Values values;           // ".shared::cluster", ...
+  bool optional = false;
+  bool space = false;      // a state-space slot, filled in source order
+};
+
+inline QualifierSlot required(std::string_view name, Values values) { return {name, std::move(values)}; }
+inline QualifierSlot optional(std::string_view name, Values values) { return {name, std::move(values), true}; }
+inline QualifierSlot space(std::string_view name, Values values) { return {name, std::move(values), false, true}; }
+inline QualifierSlot optionalSpace(std::string_view name, Values values) {
+  return {name, std::move(values), true, true};
+}
+
+enum class OperandKind : std::uint8_t {
+  Address,        // [a], [a+imm]
+  TensorAddress,  // [tensorMap, {c0, ...}]: as many coordinates as .dim
+  Value,          // a register of `bits` bits, or an integer immediate
+  Register,       // a register of `bits` bits (no immediate)
+  Immediate,      // an integer constant, one of `immediates` if given
+  Predicate,      // a .pred register (never an immediate)
+};
+
+// When an operand is present.
+struct Presence {
+  enum class Kind : std::uint8_t { Always, Optional, WithQualifier };
+  Kind kind = Kind::Always;
+  std::string_view slot{};  // WithQualifier: present iff this slot has a value
+};
+
+struct OperandSpec {
+  std::string_view name;   // "dstMem", "cache-policy" (the manual's name)
+  OperandKind kind = OperandKind::Value;
+  std::uint8_t bits = 0;   // Value/Register: 16, 32, 64
+  std::vector<std::int64_t> immediates{};
+  Presence presence{};
+};
+
+inline OperandSpec address(std::string_view name) { return {name, OperandKind::Address}; }
+inline OperandSpec tensorAddress(std::string_view name) { return {name, OperandKind::TensorAddress}; }
+inline OperandSpec value(std::string_view name, std::uint8_t bits) { return {name, OperandKind::Value, bits}; }
+inline OperandSpec reg(std::string_view name, std::uint8_t bits) { return {name, OperandKind::Register, bits}; }
+inline OperandSpec predicate(std::string_view name) { return {name, OperandKind::Predicate, 1}; }
+inline OperandSpec immediate(std::string_view name, std::vector<std::int64_t> allowed = {}) {
+  return {name, OperandKind::Immediate, 0, std::move(allowed)};
+}
+// `{, cache-policy}` present exactly when `slot` is.
+inline OperandSpec withQualifier(OperandSpec op, std::string_view slot) {
+  op.presence = {Presence::Kind::WithQualifier, slot};
+  return op;
+}
+// `{, src-size}`: may be given or left out.
+inline OperandSpec optionalOperand(OperandSpec op) {
+  op.presence = {Presence::Kind::Optional};
+  return op;
+}
+
+// A condition on the qualifiers: `slot` holds one of `values` (an absent
+// optional slot holds "").
+struct Condition {
+  std::string_view slot;
+  Values values;
+};
+
+struct Constraint {
+  enum class Kind : std::uint8_t {
+    Pairs,              // (slot a, slot b) must be a row of `rows`
+    RequiresQualifier,  // when all `when` hold, qualifier `needed` is required
+    Forbids,            // when all `when` hold, slot `other` must be absent
+    Implies,            // when all `when` hold, `then` must hold
+  };
+  Kind kind = Kind::Pairs;
+  std::string_view a{}, b{};
+  std::vector<std::pair<Values, Values>> rows{};
+  std::vector<Condition> when{};
+  std::string_view needed{};       // RequiresQualifier: ".noftz"
+  std::string_view insert_after{}; // RequiresQualifier: fix-it position (a slot)
+  std::string_view other{};        // Forbids: the slot that must be absent
+  Condition then{};                // Implies
+  std::string_view why{};          // the manual's words, for the note
+};
+
+// "The following table describes the valid combinations of .redOp and type".
+inline Constraint pairs(std::string_view a, std::string_view b, std::vector<std::pair<Values, Values>> rows) {
+  Constraint c;
+  c.kind = Constraint::Kind::Pairs;
+  c.a = a;
+  c.b = b;
+  c.rows = std::move(rows);
+  return c;
+}
+inline Constraint requiresQualifier(std::vector<Condition> when, std::string_view needed,
+                                    std::string_view insert_after, std::string_view why) {
+  Constraint c;
+  c.kind = Constraint::Kind::RequiresQualifier;
+  c.when = std::move(when);
+  c.needed = needed;
+  c.insert_after = insert_after;
+  c.why = why;
+  return c;
+}
+inline Constraint forbids(std::vector<Condition> when, std::string_view other, std::string_view why) {
+  Constraint c;
+  c.kind = Constraint::Kind::Forbids;
+  c.when = std::move(when);
+  c.other = other;
+  c.why = why;
+  return c;
+}
+inline Constraint implies(std::vector<Condition> when, Condition then, std::string_view why) {
+  Constraint c;
+  c.kind = Constraint::Kind::Implies;
+  c.when = std::move(when);
+  c.then = std::move(then);
+  c.why = why;
+  return c;
+}
+
+// "Support for .cp_mask introduced in PTX ISA 8.6"; "requires sm_100 or
+// higher". An empty `values` means any value of the slot; an empty slot
+// means the operand `operand` (when given).
+struct FeatureNote {
+  std::string_view slot{};
+  Values values{};
+  std::string_view operand{};
+  PtxVersion introduced{};
+  std::vector<TargetRequirement> targets{};  // any one of them suffices
+  bool advisory = false;                     // "advised to be used with": a warning
+  // Family-specific targets accepted only from this version (8.8 for the
+  // `f` families of the fp8 types); {0,0}: no such rule.
+  PtxVersion family_from{};
+};
+
+struct InstructionSpec {
+  std::string_view section;   // "9.7.9.25.4.1"
+  std::string_view syntax;    // the manual's syntax line, quoted in notes
+  std::string_view opcode;    // "cp.async.bulk"
+  std::vector<QualifierSlot> qualifiers;
+  std::vector<OperandSpec> operands;
+  std::vector<Constraint> constraints{};
+  PtxVersion introduced{};
+  TargetRequirement target{};
+  std::vector<FeatureNote> notes{};
+};
+
+// All entries, and the names of every instruction section of the manual
+// (covered or not): an instruction is checked only against the entries of
+// the longest documented name it starts with.
+const std::vector<InstructionSpec>& allInstructionSpecs();
+// The entries for an instruction whose dotted words are `words` (opcode
+// first, then qualifiers); `name_words` receives how many words the
+// instruction's name takes. Empty when no table covers it.
+std::vector<const InstructionSpec*> findInstructionSpecs(const std::vector<std::string_view>& words,
+                                                         std::size_t& name_words);
+
+}  // namespace ptxlint::spec
