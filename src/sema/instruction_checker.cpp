@@ -92,6 +92,11 @@ class BlockMatch {
  private:
   void add(diag::RuleId rule, SourceRange range, std::string message, std::vector<std::string> notes = {},
            std::optional<FixIt> fixit = std::nullopt) {
+    // One finding per token: a second rule broken by the same qualifier
+    // (a table and a prose rule saying the same) adds nothing.
+    for (const Finding& f : findings_) {
+      if (f.range.begin == range.begin && f.range.end == range.end) return;
+    }
     findings_.push_back({rule, range, std::move(message), std::move(notes), std::move(fixit)});
   }
 
@@ -186,6 +191,9 @@ class BlockMatch {
           if (s.name != os.name || s.space) continue;
           if (filled_[i] != nullptr) return false;
           filled_[i] = &token;
+          // Another block takes this value as it is: that block is the
+          // likelier intent, all else equal.
+          ++penalty_;
           add(diag::RuleId::InvalidCombination, token.range,
               fmt::format("'{}' is not a valid {} for '{}'{}", token.text, s.name, spec_.opcode, context()),
               {fmt::format("allowed as {}{}: {}", s.name, context(), join(s.values))});
@@ -252,6 +260,19 @@ class BlockMatch {
         std::move(notes), fix);
   }
 
+  bool touched(SourceRange r) const {
+    return std::any_of(findings_.begin(), findings_.end(), [&](const Finding& f) {
+      return f.range.begin < r.end && r.begin < f.range.end;
+    });
+  }
+
+  const QualifierSlot* slotNamed(std::string_view name) const {
+    for (const QualifierSlot& s : spec_.qualifiers) {
+      if (s.name == name) return &s;
+    }
+    return nullptr;
+  }
+
   static bool contains(const spec::Values& values, std::string_view v) {
     return std::find(values.begin(), values.end(), v) != values.end();
   }
@@ -273,21 +294,33 @@ class BlockMatch {
     for (const spec::Constraint& c : spec_.constraints) {
       switch (c.kind) {
         case spec::Constraint::Kind::Pairs: {
+          // An absent optional slot takes part as "" where a row names it
+          // ("No .vec specified" in multimem's table).
           const ast::Token* a = filled(c.a);
           const ast::Token* b = filled(c.b);
-          if (a == nullptr || b == nullptr) break;
+          bool rows_name_absent = std::any_of(c.rows.begin(), c.rows.end(),
+                                              [](const auto& row) { return contains(row.first, ""); });
+          if (b == nullptr || (a == nullptr && !rows_name_absent)) break;
+          if (touched(b->range) || (a != nullptr && touched(a->range))) break;
+          std::string_view av = a ? a->text : std::string_view{};
           bool ok = false;
           std::vector<std::string_view> allowed;
+          const QualifierSlot* b_slot = slotNamed(c.b);
           for (const auto& [as, bs] : c.rows) {
-            if (!contains(as, a->text)) continue;
-            allowed.insert(allowed.end(), bs.begin(), bs.end());
+            if (!contains(as, av)) continue;
+            for (std::string_view v : bs) {
+              // List only what this block's own qualifier can take.
+              if (b_slot == nullptr || contains(b_slot->values, v)) allowed.push_back(v);
+            }
             if (contains(bs, b->text)) ok = true;
           }
           if (!ok) {
+            std::string first = a ? fmt::format("'{}'", a->text) : fmt::format("no {}", c.a);
             add(diag::RuleId::InvalidCombination, b->range,
-                fmt::format("'{}' does not allow '{}'{}", a->text, b->text, context()),
-                {allowed.empty() ? fmt::format("'{}' is not allowed at all here", a->text)
-                                 : fmt::format("allowed with '{}': {}", a->text, join(allowed))});
+                a ? fmt::format("'{}' does not allow '{}'{}", a->text, b->text, context())
+                  : fmt::format("'{}' needs a {} qualifier{}", b->text, c.a, context()),
+                {allowed.empty() ? fmt::format("{} is not allowed at all here", first)
+                                 : fmt::format("allowed with {}: {}", first, join(allowed))});
           }
           break;
         }
@@ -307,7 +340,7 @@ class BlockMatch {
         }
         case spec::Constraint::Kind::Forbids: {
           if (!std::all_of(c.when.begin(), c.when.end(), [&](const auto& w) { return holds(w); })) break;
-          if (const ast::Token* other = filled(c.other)) {
+          if (const ast::Token* other = filled(c.other); other != nullptr && !touched(other->range)) {
             add(diag::RuleId::QualifierConflict, other->range,
                 fmt::format("'{}' cannot be used here: {}", other->text, c.why));
           }
@@ -340,7 +373,13 @@ class BlockMatch {
     }
     std::size_t n = in_.operands.size();
     if (n < n_required || n > n_required + n_free) {
-      operandCountError(n, n_required, n_free);
+      // With the qualifiers already wrong, which operands the block wants is
+      // a guess: the qualifier findings say enough.
+      if (findings_.empty()) {
+        operandCountError(n, n_required, n_free);
+      } else {
+        penalty_ += 2;  // unreported, but it still counts against this block
+      }
       return;
     }
     std::size_t free_to_take = n - n_required;
@@ -463,6 +502,32 @@ class BlockMatch {
         }
         return;
       }
+      case OperandKind::Data: {
+        std::string_view vec = valueOf(want.vector_slot);  // ".v4"
+        if (vec.empty()) {
+          if (op.kind != ast::OperandKind::Expression) {
+            add(diag::RuleId::OperandKind, op.range,
+                fmt::format("'{}' must be a register without {}", want.name, want.vector_slot));
+            return;
+          }
+          registerSize(op, want.name, spec::typeQualifierBits(valueOf(want.type_slot)));
+          return;
+        }
+        std::size_t count = static_cast<std::size_t>(vec.back() - '0');
+        unsigned element_bits = spec::typeQualifierBits(valueOf(want.type_slot));
+        if (op.kind == ast::OperandKind::Vector && element_bits != 0) {
+          for (const ast::Operand& element : op.elements) registerSize(element, want.name, element_bits);
+        }
+        if (op.kind != ast::OperandKind::Vector) {
+          add(diag::RuleId::OperandKind, op.range,
+              fmt::format("'{}' must be a vector of {} registers with {}", want.name, count, vec));
+        } else if (op.elements.size() != count) {
+          add(diag::RuleId::OperandKind, op.range,
+              fmt::format("'{}' has {} element{}; {} needs {}", want.name, op.elements.size(),
+                          op.elements.size() == 1 ? "" : "s", vec, count));
+        }
+        return;
+      }
       case OperandKind::Value:
       case OperandKind::Register:
       case OperandKind::Predicate: {
@@ -492,13 +557,27 @@ class BlockMatch {
           }
           return;
         }
-        if (info->type == ".pred" || (bits != 0 && bits != want.bits)) {
+        unsigned want_bits = want.type_slot.empty() ? want.bits : spec::typeQualifierBits(valueOf(want.type_slot));
+        if (info->type == ".pred" || (want_bits != 0 && bits != 0 && bits != want_bits)) {
           add(diag::RuleId::OperandType, op.range,
-              fmt::format("'{}' is a {}-bit operand; '{}' is declared {}", want.name, want.bits, op.expr->text,
-                          info->type));
+              fmt::format("'{}' is a {}-bit operand{}; '{}' is declared {}", want.name, want_bits,
+                          want.type_slot.empty() ? "" : fmt::format(" ({} {})", want.type_slot, valueOf(want.type_slot)),
+                          op.expr->text, info->type));
         }
         return;
       }
+    }
+  }
+
+  // A register operand (or vector element) whose declared size must be `bits`.
+  void registerSize(const ast::Operand& op, std::string_view name, unsigned bits) {
+    if (bits == 0 || op.kind != ast::OperandKind::Expression || op.expr->kind != ast::ExprKind::Symbol) return;
+    auto info = registers_.reg(op.expr->text);
+    if (!info || info->type.empty()) return;
+    unsigned have = typeBits(info->type);
+    if (info->type == ".pred" || (have != 0 && have != bits)) {
+      add(diag::RuleId::OperandType, op.range,
+          fmt::format("'{}' takes {}-bit registers; '{}' is declared {}", name, bits, op.expr->text, info->type));
     }
   }
 

@@ -185,7 +185,7 @@ std::vector<InstructionSpec> asyncCopySpecs() {
       .opcode = "cp.reduce.async.bulk",
       .qualifiers = {space(".dst", {".global"}), space(".src", {".shared::cta"}),
                      required(".completion_mechanism", {".bulk_group"}),
-                     optional(".level::cache_hint", kCacheHint), required(".add", {".add"}),
+                     optional(".level::cache_hint", kCacheHint), required(".redOp", {".add"}),
                      required(".noftz", {".noftz"}), required(".type", {".f16", ".bf16"})},
       .operands = {address("dstMem"), address("srcMem"), value("size", 32), cachePolicy()},
       .introduced = {8, 0},

@@ -48,13 +48,27 @@ std::size_t prefixLength(std::string_view name, const std::vector<std::string_vi
 
 std::vector<InstructionSpec> buildAll() {
   std::vector<InstructionSpec> all;
-  for (auto&& group : {asyncCopySpecs()}) {
+  for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;
 }
 
 }  // namespace
+
+unsigned typeQualifierBits(std::string_view type) {
+  // 5.2.1 fundamental types, 5.2.5 packed types, 5.2.3 alternate formats.
+  static constexpr std::pair<std::string_view, unsigned> kBits[] = {
+      {".b8", 8},     {".u8", 8},       {".s8", 8},       {".e4m3", 8},     {".e5m2", 8},    {".b16", 16},
+      {".u16", 16},   {".s16", 16},     {".f16", 16},     {".bf16", 16},    {".e4m3x2", 16}, {".e5m2x2", 16},
+      {".b32", 32},   {".u32", 32},     {".s32", 32},     {".f32", 32},     {".f16x2", 32},  {".bf16x2", 32},
+      {".tf32", 32},  {".e4m3x4", 32},  {".e5m2x4", 32},  {".b64", 64},     {".u64", 64},    {".s64", 64},
+      {".f64", 64},   {".b128", 128}};
+  for (const auto& [name, bits] : kBits) {
+    if (name == type) return bits;
+  }
+  return 0;
+}
 
 const std::vector<InstructionSpec>& allInstructionSpecs() {
   static const std::vector<InstructionSpec> specs = buildAll();

@@ -47,6 +47,8 @@ enum class OperandKind : std::uint8_t {
   Register,       // a register of `bits` bits (no immediate)
   Immediate,      // an integer constant, one of `immediates` if given
   Predicate,      // a .pred register (never an immediate)
+  Data,           // a register, or {r0, r1, ...} with as many as the .vec
+                  // qualifier named in `vector_slot` says (.v2, .v4, .v8)
 };
 
 // When an operand is present.
@@ -62,7 +64,13 @@ struct OperandSpec {
   std::uint8_t bits = 0;   // Value/Register: 16, 32, 64
   std::vector<std::int64_t> immediates{};
   Presence presence{};
+  std::string_view vector_slot{};  // Data: the .vec qualifier
+  std::string_view type_slot{};    // the size comes from this type qualifier
 };
+
+// The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
+// it is none.
+unsigned typeQualifierBits(std::string_view type);
 
 inline OperandSpec address(std::string_view name) { return {name, OperandKind::Address}; }
 inline OperandSpec tensorAddress(std::string_view name) { return {name, OperandKind::TensorAddress}; }
@@ -71,6 +79,18 @@ inline OperandSpec reg(std::string_view name, std::uint8_t bits) { return {name,
 inline OperandSpec predicate(std::string_view name) { return {name, OperandKind::Predicate, 1}; }
 inline OperandSpec immediate(std::string_view name, std::vector<std::int64_t> allowed = {}) {
   return {name, OperandKind::Immediate, 0, std::move(allowed)};
+}
+inline OperandSpec data(std::string_view name, std::string_view vector_slot, std::string_view type_slot = ".type") {
+  OperandSpec op{name, OperandKind::Data};
+  op.vector_slot = vector_slot;
+  op.type_slot = type_slot;
+  return op;
+}
+// "b is a source value, of the type indicated by qualifier .type".
+inline OperandSpec typed(std::string_view name, std::string_view type_slot = ".type") {
+  OperandSpec op{name, OperandKind::Register};
+  op.type_slot = type_slot;
+  return op;
 }
 // `{, cache-policy}` present exactly when `slot` is.
 inline OperandSpec withQualifier(OperandSpec op, std::string_view slot) {
