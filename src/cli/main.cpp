@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "diag/render_json.h"
 #include "diag/render_text.h"
 #include "diag/rules.h"
 #include "ptxlint/ptxlint.hpp"
@@ -32,6 +33,8 @@ options:
                         unchecked) for each file and in total
   --show-unchecked      list instructions that no instruction table covers
                         yet (notes, code PL9002)
+  --format=FORMAT       text (default) or json (one document for all files;
+                        schema in docs/json-schema.md)
   --color=WHEN          colour the output: auto (default, on a terminal),
                         always, never
   --target=SM           check as if the file declared .target SM (e.g. sm_80):
@@ -50,6 +53,7 @@ struct CliOptions {
   ptxlint::Options lint;
   bool stats = false;
   bool color = false;
+  bool json = false;
   std::vector<std::string> files;
 };
 
@@ -150,6 +154,12 @@ int main(int argc, char** argv) {
       return listRules();
     } else if (auto v = value_of("--explain")) {
       return explain(*v);
+    } else if (auto v = value_of("--format")) {
+      if (*v != "text" && *v != "json") {
+        fmt::print(stderr, "ptxlint: --format takes text or json, not '{}'\n", *v);
+        return 2;
+      }
+      cli.json = *v == "json";
     } else if (auto v = value_of("--color")) {
       color_mode = std::string(*v);
       if (color_mode != "auto" && color_mode != "always" && color_mode != "never") {
@@ -194,21 +204,30 @@ int main(int argc, char** argv) {
   bool io_error = false;
   std::size_t total_errors = 0, total_warnings = 0;
   ptxlint::Statistics total;
+  // JSON needs every file's text and result until the document is written.
+  std::vector<std::string> texts;
+  std::vector<ptxlint::Result> results;
+  std::vector<std::string> names;
+  texts.reserve(cli.files.size());
+  results.reserve(cli.files.size());
+  names.reserve(cli.files.size());
   for (const std::string& path : cli.files) {
     std::string display = path == "-" ? "<stdin>" : path;
     std::string text, error;
     if (!readInput(path, text, error)) {
-      fmt::print("{}: error: cannot read input: {} [PL9001]\n", display, error);
+      fmt::print(cli.json ? stderr : stdout, "{}: error: cannot read input: {} [PL9001]\n", display, error);
       io_error = true;
       continue;
     }
     ptxlint::Result result = ptxlint::lint(text, cli.lint);
-    ptxlint::diag::TextStyle style;
-    style.color = cli.color;
-    std::string rendered = ptxlint::diag::renderText(display, text, result.diagnostics, style);
-    std::fwrite(rendered.data(), 1, rendered.size(), stdout);
-    if (result.truncated) {
-      fmt::print("{}: note: stopped after {} errors (--max-errors)\n", display, cli.lint.max_errors);
+    if (!cli.json) {
+      ptxlint::diag::TextStyle style;
+      style.color = cli.color;
+      std::string rendered = ptxlint::diag::renderText(display, text, result.diagnostics, style);
+      std::fwrite(rendered.data(), 1, rendered.size(), stdout);
+      if (result.truncated) {
+        fmt::print("{}: note: stopped after {} errors (--max-errors)\n", display, cli.lint.max_errors);
+      }
     }
     total_errors += result.count(ptxlint::Severity::Error);
     total_warnings += result.count(ptxlint::Severity::Warning);
@@ -221,6 +240,20 @@ int main(int argc, char** argv) {
     total.unchecked += result.stats.unchecked;
     total.chunks += result.stats.chunks;
     total.ll_fallbacks += result.stats.ll_fallbacks;
+    if (cli.json) {
+      names.push_back(display);
+      texts.push_back(std::move(text));
+      results.push_back(std::move(result));
+    }
+  }
+  if (cli.json) {
+    std::vector<ptxlint::diag::FileReport> reports;
+    for (std::size_t i = 0; i < results.size(); ++i) reports.push_back({names[i], texts[i], &results[i]});
+    std::string rendered = ptxlint::diag::renderJson(reports);
+    std::fwrite(rendered.data(), 1, rendered.size(), stdout);
+    std::fflush(stdout);
+    if (io_error) return 2;
+    return any_error ? 1 : 0;
   }
   if (cli.stats && cli.files.size() > 1) printStats("total", total);
   if (total_errors > 0 || total_warnings > 0) {
