@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "diag/render_json.h"
+#include "diag/render_sarif.h"
 #include "diag/render_text.h"
 #include "diag/rules.h"
 #include "ptxlint/ptxlint.hpp"
@@ -33,8 +34,8 @@ options:
                         unchecked) for each file and in total
   --show-unchecked      list instructions that no instruction table covers
                         yet (notes, code PL9002)
-  --format=FORMAT       text (default) or json (one document for all files;
-                        schema in docs/json-schema.md)
+  --format=FORMAT       text (default), json (one document for all files;
+                        schema in docs/json-schema.md) or sarif (SARIF 2.1.0)
   --color=WHEN          colour the output: auto (default, on a terminal),
                         always, never
   --target=SM           check as if the file declared .target SM (e.g. sm_80):
@@ -53,7 +54,8 @@ struct CliOptions {
   ptxlint::Options lint;
   bool stats = false;
   bool color = false;
-  bool json = false;
+  bool json = false;   // json or sarif: one document for all files
+  bool sarif = false;
   std::vector<std::string> files;
 };
 
@@ -155,11 +157,12 @@ int main(int argc, char** argv) {
     } else if (auto v = value_of("--explain")) {
       return explain(*v);
     } else if (auto v = value_of("--format")) {
-      if (*v != "text" && *v != "json") {
-        fmt::print(stderr, "ptxlint: --format takes text or json, not '{}'\n", *v);
+      if (*v != "text" && *v != "json" && *v != "sarif") {
+        fmt::print(stderr, "ptxlint: --format takes text, json or sarif, not '{}'\n", *v);
         return 2;
       }
-      cli.json = *v == "json";
+      cli.json = *v != "text";
+      cli.sarif = *v == "sarif";
     } else if (auto v = value_of("--color")) {
       color_mode = std::string(*v);
       if (color_mode != "auto" && color_mode != "always" && color_mode != "never") {
@@ -249,7 +252,7 @@ int main(int argc, char** argv) {
   if (cli.json) {
     std::vector<ptxlint::diag::FileReport> reports;
     for (std::size_t i = 0; i < results.size(); ++i) reports.push_back({names[i], texts[i], &results[i]});
-    std::string rendered = ptxlint::diag::renderJson(reports);
+    std::string rendered = cli.sarif ? ptxlint::diag::renderSarif(reports) : ptxlint::diag::renderJson(reports);
     std::fwrite(rendered.data(), 1, rendered.size(), stdout);
     std::fflush(stdout);
     if (io_error) return 2;

@@ -1,0 +1,122 @@
+#include "diag/render_sarif.h"
+
+#include <fmt/format.h>
+
+#include "ast/source_map.h"
+#include "diag/rules.h"
+
+namespace ptxlint::diag {
+namespace {
+
+std::string quote(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x80) {
+          out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string_view level(Severity s) {
+  switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+// A file name as a SARIF URI: relative paths stay relative references, an
+// absolute path becomes a file:// URI (SARIF1004), and characters outside
+// the unreserved set are percent-encoded.
+std::string uri(std::string_view file) {
+  std::string out = !file.empty() && file[0] == '/' ? "file://" : "";
+  for (char c : file) {
+    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                 c == '.' || c == '_' || c == '~' || c == '/';
+    out += plain ? std::string(1, c) : fmt::format("%{:02X}", static_cast<unsigned char>(c));
+  }
+  return out;
+}
+
+std::string region(LineColumn begin, LineColumn end) {
+  // SARIF regions are non-empty by convention; an insertion point keeps its
+  // start and ends at the same column.
+  return fmt::format("{{\"startLine\":{},\"startColumn\":{},\"endLine\":{},\"endColumn\":{}}}", begin.line,
+                     begin.column, end.line, std::max(end.column, end.line == begin.line ? begin.column : 1u));
+}
+
+}  // namespace
+
+std::string renderSarif(std::span<const FileReport> files) {
+  std::string out =
+      "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{"
+      "\"tool\":{\"driver\":{\"name\":\"ptxlint\",\"version\":" +
+      quote(ptxlint::version()) + ",\"rules\":[";
+  auto rules = allRules();
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    const RuleInfo& r = rules[i];
+    if (i > 0) out += ',';
+    out += fmt::format(
+        "{{\"id\":{},\"name\":{},\"shortDescription\":{{\"text\":{}}},\"fullDescription\":{{\"text\":{}}},"
+        "\"help\":{{\"text\":{}}},\"defaultConfiguration\":{{\"level\":{}}},\"properties\":{{\"manualSection\":{}}}}}",
+        quote(r.code), quote(r.slug), quote(r.summary), quote(r.summary), quote(r.doc),
+        quote(level(r.default_severity)), quote(r.section));
+  }
+  out += "]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[";
+  bool first = true;
+  for (std::size_t fi = 0; fi < files.size(); ++fi) {
+    const FileReport& f = files[fi];
+    ast::SourceMap map(f.text);
+    std::string location_prefix =
+        fmt::format("\"physicalLocation\":{{\"artifactLocation\":{{\"uri\":{}}},\"region\":", quote(uri(f.file)));
+    for (const Diagnostic& d : f.result->diagnostics) {
+      if (!first) out += ',';
+      first = false;
+      std::size_t rule_index = 0;
+      if (auto id = findRule(d.code)) rule_index = static_cast<std::size_t>(*id);
+      out += fmt::format("{{\"ruleId\":{},\"ruleIndex\":{},\"level\":{},\"message\":{{\"text\":{}}},\"locations\":[{{{}{}}}}}]",
+                         quote(d.code), rule_index, quote(level(d.severity)), quote(d.message), location_prefix,
+                         region(d.begin, d.end));
+      if (!d.notes.empty()) {
+        out += ",\"relatedLocations\":[";
+        for (std::size_t n = 0; n < d.notes.size(); ++n) {
+          const DiagnosticNote& note = d.notes[n];
+          LineColumn at = note.has_range ? note.begin : d.begin;
+          LineColumn end = note.has_range ? map.lineColumn(note.range.end) : d.end;
+          if (n > 0) out += ',';
+          out += fmt::format("{{\"id\":{},\"message\":{{\"text\":{}}},{}{}}}}}", n, quote(note.message),
+                             location_prefix, region(at, end));
+        }
+        out += ']';
+      }
+      if (!d.fixits.empty()) {
+        out += fmt::format(",\"fixes\":[{{\"description\":{{\"text\":{}}},\"artifactChanges\":[{{\"artifactLocation\":{{\"uri\":{}}},\"replacements\":[",
+                           quote("apply the suggested change"), quote(uri(f.file)));
+        for (std::size_t x = 0; x < d.fixits.size(); ++x) {
+          const FixIt& fix = d.fixits[x];
+          if (x > 0) out += ',';
+          out += fmt::format("{{\"deletedRegion\":{{\"byteOffset\":{},\"byteLength\":{}}},\"insertedContent\":{{\"text\":{}}}}}",
+                             fix.range.begin, fix.range.end - fix.range.begin, quote(fix.replacement));
+        }
+        out += "]}]}]";
+      }
+      out += fmt::format(",\"properties\":{{\"manualSection\":{}}}}}", quote(d.spec_section));
+    }
+  }
+  out += "]}]}\n";
+  return out;
+}
+
+}  // namespace ptxlint::diag
