@@ -12,7 +12,8 @@
 // The real ptxas: --ptxlint-real-ptxas=PATH, else $PTXLINT_REAL_PTXAS, else the
 // first ptxas on PATH that is not this program, else $CUDA_HOME/bin/ptxas,
 // else /usr/local/cuda/bin/ptxas. Options starting with --ptxlint- are this
-// wrapper's and are not passed on.
+// wrapper's and are not passed on. PTXLINT_PTXAS_LOG=FILE appends one line per
+// validated input to FILE.
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/stat.h>
@@ -212,6 +213,16 @@ int main(int argc, char** argv) {
         if (!ok) continue;
       }
       ptxlint::Result result = ptxlint::lint(text);
+      // PTXLINT_PTXAS_LOG=FILE: one line per validated input, for counting
+      // what a compiler sent through the wrapper.
+      if (const char* log = std::getenv("PTXLINT_PTXAS_LOG"); log != nullptr && *log != 0) {
+        if (std::FILE* f = std::fopen(log, "a")) {
+          fmt::print(f, "{}\t{}\terrors={}\twarnings={}\tinstructions={}\tchecked={}\n", shown,
+                     result.hasErrors() ? "rejected" : "accepted", result.count(ptxlint::Severity::Error),
+                     result.count(ptxlint::Severity::Warning), result.stats.instructions, result.stats.checked);
+          std::fclose(f);
+        }
+      }
       if (result.diagnostics.empty()) continue;
       ptxlint::diag::TextStyle style;
       style.color = ::isatty(STDERR_FILENO) != 0;

@@ -145,6 +145,25 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
     }
   }
 
+  // 11.1.3: ".address_size ... must immediately follow the .target directive
+  // if present"; "Redefinition of this directive within a module is not
+  // allowed."
+  const ast::AddressSizeDirective* first_address_size = nullptr;
+  for (std::size_t i = 0; i < module.items.size(); ++i) {
+    const auto* a = itemAs<ast::AddressSizeDirective>(module.items[i]);
+    if (a == nullptr) continue;
+    if (first_address_size != nullptr) {
+      Diagnostic& d = sink.report(diag::RuleId::InvalidAddressSize, a->range,
+                                  "a second .address_size directive; it may not be redefined");
+      diag::DiagnosticSink::addNote(d, first_address_size->range, "the first .address_size is here");
+      continue;
+    }
+    first_address_size = a;
+    if (i == 0 || itemAs<ast::TargetDirective>(module.items[i - 1]) == nullptr) {
+      sink.report(diag::RuleId::InvalidAddressSize, a->range,
+                  ".address_size must immediately follow the .target directive");
+    }
+  }
   for (const ast::TopLevel& item : module.items) {
     const auto* a = itemAs<ast::AddressSizeDirective>(item);
     if (a == nullptr) continue;

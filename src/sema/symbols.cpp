@@ -26,6 +26,9 @@ struct Symbol {
   std::string_view type{};   // ".pred", ".b32", ... for registers and variables
   bool is_vector = false;
   std::uint64_t count = 0;   // a parameterized range %r<count>
+  bool is_extern = false;    // .extern: a declaration, not a definition
+  bool is_visible = false;   // .visible/.weak/.common: resolves an .extern
+  std::string_view space{};  // ".global", ".shared", ...
 };
 
 // "%r12" -> ("%r", 12). A leading zero ("%r01") is no range member.
@@ -138,6 +141,25 @@ class SymbolChecker {
     if (const Symbol* previous = scope.clash(symbol)) {
       // A function may be declared (prototype) and then defined.
       if (may_repeat && previous->kind == SymbolKind::Function) return;
+      // 11.6.1 .extern: a variable declared elsewhere may be declared again,
+      // and defined here, as ptxas allows, if the declarations agree; a
+      // definition that resolves an .extern must be externally visible.
+      if (previous->kind == SymbolKind::Variable && symbol.kind == SymbolKind::Variable &&
+          (previous->is_extern || symbol.is_extern)) {
+        if (previous->type != symbol.type || previous->space != symbol.space) {
+          Diagnostic& d = sink_.report(diag::RuleId::Redefinition, symbol.range,
+                                       fmt::format("inconsistent redeclaration of '{}' ({} {}, before {} {})",
+                                                   symbol.name, symbol.space, symbol.type, previous->space,
+                                                   previous->type));
+          diag::DiagnosticSink::addNote(d, previous->range, "previous declaration is here");
+        } else if (previous->is_extern && !symbol.is_extern && !symbol.is_visible) {
+          Diagnostic& d = sink_.report(
+              diag::RuleId::Redefinition, symbol.range,
+              fmt::format("'.extern' variable '{}' cannot be resolved by a definition without .visible", symbol.name));
+          diag::DiagnosticSink::addNote(d, previous->range, "the .extern declaration is here");
+        }
+        return;
+      }
       Diagnostic& d = sink_.report(diag::RuleId::Redefinition, symbol.range,
                                    fmt::format("redefinition of '{}{}'", symbol.name, symbol.count ? "<...>" : ""));
       diag::DiagnosticSink::addNote(d, previous->range, "previous definition is here");
@@ -150,9 +172,20 @@ class SymbolChecker {
     const ast::Specifier* space = decl.find(decl.state_space);
     const ast::Specifier* type = decl.find(decl.type);
     bool is_register = space != nullptr && space->keyword.text == ".reg";
+    bool is_extern = false, is_visible = false;
+    for (const ast::Specifier& spec : decl.specifiers) {
+      if (spec.kind != ast::SpecifierKind::Linkage) continue;
+      if (spec.keyword.text == ".extern") is_extern = true;
+      if (spec.keyword.text == ".visible" || spec.keyword.text == ".weak" || spec.keyword.text == ".common") {
+        is_visible = true;
+      }
+    }
     for (const ast::Declarator& d : decl.declarators) {
       Symbol s{is_register ? SymbolKind::Register : SymbolKind::Variable, d.name.text, d.name.range,
                type ? type->keyword.text : std::string_view{}, decl.vector >= 0, d.range_count_value};
+      s.is_extern = is_extern;
+      s.is_visible = is_visible;
+      if (space != nullptr) s.space = space->keyword.text;
       if (d.range_count) s.count = d.range_count_value == 0 ? 0 : d.range_count_value;
       if (d.range_count && d.range_count_value == 0) continue;  // %r<0> declares nothing
       if (!is_register && d.initializer) initializer(*d.initializer);
