@@ -52,6 +52,7 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
   ModuleContext context;
   const ast::VersionDirective* version = nullptr;
   const ast::TargetDirective* first_target = nullptr;
+  bool header_reported = false;  // a misplaced .version/.target: no cascade
 
   for (std::size_t i = 0; i < module.items.size(); ++i) {
     const ast::TopLevel& item = module.items[i];
@@ -73,6 +74,7 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
       if (version != nullptr && !follows_version) {
         sink.report(diag::RuleId::TargetAfterVersion, t->range,
                     "the .target directive must immediately follow .version");
+        header_reported = true;
       }
     }
   }
@@ -159,7 +161,8 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
       continue;
     }
     first_address_size = a;
-    if (i == 0 || itemAs<ast::TargetDirective>(module.items[i - 1]) == nullptr) {
+    if (!header_reported && first_target != nullptr &&
+        (i == 0 || itemAs<ast::TargetDirective>(module.items[i - 1]) == nullptr)) {
       sink.report(diag::RuleId::InvalidAddressSize, a->range,
                   ".address_size must immediately follow the .target directive");
     }
