@@ -1,5 +1,10 @@
 // ptxlint::lint: prescan, parse, check, then resolve positions and order.
 #include <algorithm>
+#include <cctype>
+#include <string>
+#include <unordered_map>
+
+#include "diag/rules.h"
 
 #include "ast/source_map.h"
 #include "diag/diagnostic_builder.h"
@@ -15,6 +20,56 @@ std::size_t Result::count(Severity severity) const {
 }
 
 std::string_view version() { return PTXLINT_VERSION; }
+
+namespace {
+
+bool names(const std::vector<std::string>& list, const Diagnostic& d) {
+  return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s == d.code || s == d.rule; });
+}
+
+// Suppression comments: line -> the codes it silences ("" = all).
+// `// ptxlint-disable-next-line PL3002, PL1001` silences the next line;
+// `// ptxlint-disable-line ...` its own line.
+std::unordered_map<std::uint32_t, std::vector<std::string>> suppressions(std::string_view text,
+                                                                          const ast::SourceMap& map) {
+  std::unordered_map<std::uint32_t, std::vector<std::string>> out;
+  constexpr std::string_view kMarker = "ptxlint-disable-";
+  for (std::size_t at = text.find(kMarker); at != std::string_view::npos; at = text.find(kMarker, at + 1)) {
+    std::size_t line_start = text.rfind('\n', at);
+    line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+    std::string_view before = text.substr(line_start, at - line_start);
+    if (before.find("//") == std::string_view::npos) continue;  // only in a line comment
+    std::string_view rest = text.substr(at + kMarker.size());
+    bool next_line;
+    if (rest.substr(0, 9) == "next-line") {
+      next_line = true;
+      rest.remove_prefix(9);
+    } else if (rest.substr(0, 4) == "line") {
+      next_line = false;
+      rest.remove_prefix(4);
+    } else {
+      continue;
+    }
+    rest = rest.substr(0, rest.find('\n'));
+    std::uint32_t line = map.lineColumn(static_cast<std::uint32_t>(at)).line + (next_line ? 1 : 0);
+    std::vector<std::string>& codes = out[line];
+    std::string word;
+    bool any = false;
+    for (char c : std::string(rest) + " ") {
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') {
+        word += c;
+      } else if (!word.empty()) {
+        codes.push_back(word);
+        any = true;
+        word.clear();
+      }
+    }
+    if (!any) codes.push_back("");
+  }
+  return out;
+}
+
+}  // namespace
 
 Result lint(std::string_view text, const Options& options) {
   Result result;
@@ -38,7 +93,20 @@ Result lint(std::string_view text, const Options& options) {
   // Keep at most max_errors errors (notes and warnings of kept positions stay).
   std::size_t errors = 0;
   ast::SourceMap map(text);
+  auto silenced = options.suppression_comments && text.find("ptxlint-disable-") != std::string_view::npos
+                      ? suppressions(text, map)
+                      : std::unordered_map<std::uint32_t, std::vector<std::string>>{};
   for (Diagnostic& d : diagnostics) {
+    if (names(options.disabled_rules, d)) continue;
+    if (options.warnings_as_errors && d.severity == Severity::Warning) d.severity = Severity::Error;
+    if (!silenced.empty()) {
+      auto it = silenced.find(map.lineColumn(d.range.begin).line);
+      if (it != silenced.end() && std::any_of(it->second.begin(), it->second.end(), [&](const std::string& c) {
+            return c.empty() || c == d.code || c == d.rule;
+          })) {
+        continue;
+      }
+    }
     if (d.severity == Severity::Error && ++errors > options.max_errors) {
       result.truncated = true;
       break;

@@ -26,6 +26,15 @@ struct Options {
   // ("7.8") instead of its own: "would this assemble for sm_80?".
   std::string target_override;
   std::string version_override;
+  // Rule control, by code ("PL3002") or name ("invalid-combination"):
+  // disabled rules report nothing; enabled ones report even if off by default
+  // (PL9002). Warnings count as errors with warnings_as_errors.
+  std::vector<std::string> disabled_rules;
+  std::vector<std::string> enabled_rules;
+  bool warnings_as_errors = false;
+  // Honour `// ptxlint-disable-next-line [CODE, ...]` and
+  // `// ptxlint-disable-line [CODE, ...]` comments in the checked text.
+  bool suppression_comments = true;
 };
 
 struct Statistics {

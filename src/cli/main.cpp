@@ -41,6 +41,11 @@ options:
   --target=SM           check as if the file declared .target SM (e.g. sm_80):
                         "would this assemble for sm_80?"
   --ptx-version=X.Y     check as if the file declared .version X.Y
+  --Werror              treat warnings as errors (exit 1)
+  --disable=CODE[,...]  turn rules off, by code (PL3002) or name
+  --enable=CODE[,...]   turn on rules that are off by default (PL9002)
+  --no-suppressions     ignore `// ptxlint-disable-next-line CODE` and
+                        `// ptxlint-disable-line CODE` comments
   --max-errors=N        stop reporting after N errors per file (default 1000)
   --max-nesting=N       deepest accepted nesting of braces, parentheses and
                         expressions (default 256)
@@ -168,6 +173,24 @@ int main(int argc, char** argv) {
       if (color_mode != "auto" && color_mode != "always" && color_mode != "never") {
         fmt::print(stderr, "ptxlint: --color takes auto, always or never, not '{}'\n", color_mode);
         return 2;
+      }
+    } else if (arg == "--Werror") {
+      cli.lint.warnings_as_errors = true;
+    } else if (arg == "--no-suppressions") {
+      cli.lint.suppression_comments = false;
+    } else if (auto v = value_of("--disable"); v || (v = value_of("--enable"))) {
+      bool disable = arg.substr(0, 9) == "--disable";
+      std::string_view list = *v;
+      while (!list.empty()) {
+        std::size_t comma = list.find(',');
+        std::string_view code = list.substr(0, comma);
+        list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+        if (code.empty()) continue;
+        if (!ptxlint::diag::findRule(code)) {
+          fmt::print(stderr, "ptxlint: unknown rule '{}'; --list-rules lists them\n", code);
+          return 2;
+        }
+        (disable ? cli.lint.disabled_rules : cli.lint.enabled_rules).emplace_back(code);
       }
     } else if (auto v = value_of("--target")) {
       if (ptxlint::spec::findTarget(*v) == nullptr) {

@@ -35,7 +35,10 @@ class ModuleWalker {
   void instruction(const ast::Instruction& in) {
     ++stats_.instructions;
     ++stats_.unchecked;
-    if (options_.show_unchecked) reportUnchecked(in, sink_);
+    bool enabled = std::any_of(options_.enabled_rules.begin(), options_.enabled_rules.end(), [](const std::string& r) {
+      return r == "PL9002" || r == "unchecked-instruction";
+    });
+    if (options_.show_unchecked || enabled) reportUnchecked(in, sink_);
   }
 
   const Options& options_;

@@ -261,7 +261,14 @@ class SymbolChecker {
       return;
     }
     ++stats_.unchecked;
-    if (options_.show_unchecked) reportUnchecked(in, sink_);
+    if (options_.show_unchecked || enablesUnchecked()) reportUnchecked(in, sink_);
+  }
+
+  bool enablesUnchecked() const {
+    for (const std::string& r : options_.enabled_rules) {
+      if (r == "PL9002" || r == "unchecked-instruction") return true;
+    }
+    return false;
   }
 
   void operand(const Scope& scope, const ast::Operand& op) {

@@ -72,6 +72,9 @@ int main(int argc, char** argv) {
         if (word == "--show-unchecked") options.show_unchecked = true;
         else if (word.rfind("--max-nesting=", 0) == 0) options.max_nesting = static_cast<std::uint32_t>(std::stoul(word.substr(14)));
         else if (word.rfind("--target=", 0) == 0) options.target_override = word.substr(9);
+        else if (word == "--Werror") options.warnings_as_errors = true;
+        else if (word.rfind("--disable=", 0) == 0) options.disabled_rules.push_back(word.substr(10));
+        else if (word.rfind("--enable=", 0) == 0) options.enabled_rules.push_back(word.substr(9));
         else if (word.rfind("--ptx-version=", 0) == 0) options.version_override = word.substr(14);
         else if (word.rfind("--max-errors=", 0) == 0) options.max_errors = static_cast<std::uint32_t>(std::stoul(word.substr(13)));
         else {
