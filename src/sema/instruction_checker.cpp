@@ -591,6 +591,8 @@ class BlockMatch {
     if (dim.size() != 3) return;
     std::size_t want_count = static_cast<std::size_t>(dim[1] - '0');
     const ast::Operand& coords = op.elements[0];
+    // "The individual tensor coordinates are of the type .s32."
+    for (const ast::Operand& c : coords.elements) registerSize(c, "tensorCoords", 32);
     if (coords.elements.size() != want_count) {
       add(diag::RuleId::TensorCoordinates, coords.range,
           fmt::format("tensorCoords has {} coordinate{}; {} needs {}", coords.elements.size(),

@@ -72,6 +72,14 @@ Constraint scopeNeedsSemantics(std::string_view sem_slot, Values sems) {
                  "a scope is given only with a memory-ordering qualifier; without one the operation is .weak");
 }
 
+// The manual gives multimem.red a default scope (.sys) but none to
+// multimem.ld_reduce and multimem.st; ptxas requires a scope with their
+// .ldsem/.stsem ("Modifier '.relaxed' requires scope"), and so does ptxlint.
+Constraint semanticsNeedScope(std::string_view sem_slot, Values sems) {
+  return implies({{sem_slot, std::move(sems)}}, {".scope", kScopes},
+                 "the manual gives multimem.ld_reduce and multimem.st no default scope");
+}
+
 }  // namespace
 
 std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
@@ -102,7 +110,9 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
       "9.7.9.14", "multimem.ld_reduce{.ldsem}{.scope}{.ss}.op.type d, [a]", "multimem.ld_reduce",
       {optional(".ldsem", {".relaxed", ".acquire"}), optional(".scope", kScopes), optionalSpace(".ss", {".global"}),
        required(".op", {".min", ".max", ".add", ".and", ".or", ".xor"}), required(".type", kIntTypes)},
-      {typed("d"), address("a")}, {multimemOpTypes(".op"), scopeNeedsSemantics(".ldsem", {".relaxed", ".acquire"})}));
+      {typed("d"), address("a")},
+      {multimemOpTypes(".op"), scopeNeedsSemantics(".ldsem", {".relaxed", ".acquire"}),
+       semanticsNeedScope(".ldsem", {".relaxed", ".acquire"})}));
   specs.push_back(multimem("9.7.9.14", "multimem.ld_reduce.weak{.ss}.op.type d, [a]", "multimem.ld_reduce",
                            {required(".weak", {".weak"}), optionalSpace(".ss", {".global"}),
                             required(".op", {".min", ".max", ".add", ".and", ".or", ".xor"}),
@@ -112,6 +122,11 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
   std::vector<FeatureNote> ld_float_notes = {{.slot = ".acc_prec", .values = {".acc::f32"}, .introduced = {8, 2}},
                                              fp8Note(".acc_prec", {".acc::f16"}), fp8Note(".type", kFp8Types)};
   // ".acc::f32 changes f16/bf16 accumulation to f32; .acc::f16 changes fp8 to f16".
+  // ".acc_prec ... change[s] the precision of intermediate accumulation": the
+  // syntax puts it after any .op, but only .add accumulates; ptxas allows it
+  // with .add only ("Illegal reduction operation ... .acc::f32"), and so does
+  // ptxlint (rejecting here cannot reject what ptxas accepts).
+  Constraint acc_add_only = pairs(".acc_prec", ".op", {{{".acc::f32", ".acc::f16"}, {".add"}}});
   Constraint acc_types = pairs(".acc_prec", ".type",
                                {{{".acc::f32"}, {".f16", ".f16x2", ".bf16", ".bf16x2"}},
                                 {{".acc::f16"}, {".e5m2", ".e4m3", ".e5m2x2", ".e4m3x2", ".e4m3x4", ".e5m2x4"}}});
@@ -122,8 +137,8 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
        required(".op", {".min", ".max", ".add"}), optional(".acc_prec", {".acc::f32", ".acc::f16"}),
        optional(".vec", {".v2", ".v4", ".v8"}), required(".type", kFloatTypes)},
       {data("d", ".vec"), address("a")},
-      {multimemOpTypes(".op"), no_f64_vec, multimemVecTypes(), acc_types,
-       scopeNeedsSemantics(".ldsem", {".relaxed", ".acquire"})},
+      {multimemOpTypes(".op"), no_f64_vec, multimemVecTypes(), acc_types, acc_add_only,
+       scopeNeedsSemantics(".ldsem", {".relaxed", ".acquire"}), semanticsNeedScope(".ldsem", {".relaxed", ".acquire"})},
       ld_float_notes));
   specs.push_back(multimem("9.7.9.14", "multimem.ld_reduce.weak{.ss}.op{.acc_prec}{.vec}.type d, [a]",
                            "multimem.ld_reduce",
@@ -132,13 +147,16 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
                             optional(".acc_prec", {".acc::f32", ".acc::f16"}), optional(".vec", {".v2", ".v4", ".v8"}),
                             required(".type", kFloatTypes)},
                            {data("d", ".vec"), address("a")},
-                           {multimemOpTypes(".op"), no_f64_vec, multimemVecTypes(), acc_types}, ld_float_notes));
+                           {multimemOpTypes(".op"), no_f64_vec, multimemVecTypes(), acc_types, acc_add_only},
+                           ld_float_notes));
 
   // multimem.st
   specs.push_back(multimem("9.7.9.14", "multimem.st{.stsem}{.scope}{.ss}.type [a], b", "multimem.st",
                            {optional(".stsem", {".relaxed", ".release"}), optional(".scope", kScopes),
                             optionalSpace(".ss", {".global"}), required(".type", kIntTypes)},
-                           {address("a"), typed("b")}, {scopeNeedsSemantics(".stsem", {".relaxed", ".release"})}));
+                           {address("a"), typed("b")},
+                           {scopeNeedsSemantics(".stsem", {".relaxed", ".release"}),
+                            semanticsNeedScope(".stsem", {".relaxed", ".release"})}));
   specs.push_back(multimem("9.7.9.14", "multimem.st.weak{.ss}.type [a], b", "multimem.st",
                            {required(".weak", {".weak"}), optionalSpace(".ss", {".global"}),
                             required(".type", kIntTypes)},
@@ -149,7 +167,8 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
                             optionalSpace(".ss", {".global"}), optional(".vec", {".v2", ".v4", ".v8"}),
                             required(".type", kFloatTypes)},
                            {address("a"), data("b", ".vec")},
-                           {no_f64_vec, multimemVecTypes(), scopeNeedsSemantics(".stsem", {".relaxed", ".release"})},
+                           {no_f64_vec, multimemVecTypes(), scopeNeedsSemantics(".stsem", {".relaxed", ".release"}),
+                            semanticsNeedScope(".stsem", {".relaxed", ".release"})},
                            st_float_notes));
   specs.push_back(multimem("9.7.9.14", "multimem.st.weak{.ss}{.vec}.type [a], b", "multimem.st",
                            {required(".weak", {".weak"}), optionalSpace(".ss", {".global"}),
@@ -248,6 +267,8 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
                      required(".scope", {".gpu", ".sys"}), optionalSpace(".ss", {".global"}),
                      required(".op", {".add"}), required(".type", {".u32", ".s32", ".u64", ".s64"})},
       .operands = {address("a"), typed("b")},
+      // "If .mmio is specified, .scope must be .sys."
+      .constraints = {implies({{".mmio", {".mmio"}}}, {".scope", {".sys"}}, "with .mmio the scope is .sys")},
       .introduced = {8, 7},
       .target = TargetRequirement::atLeast(100),
   });
