@@ -3,42 +3,18 @@
 #include <fmt/format.h>
 
 #include "ast/source_map.h"
+#include "support/text.h"
 
 namespace ptxlint::diag {
-namespace {
-
-std::string quote(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x80) {
-          // Messages quote source text, which may hold any byte.
-          out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
-
-}  // namespace
-
 std::string renderJson(std::span<const FileReport> files) {
   std::string out = "{\"schema\":\"ptxlint-diagnostics\",\"schema_version\":1,\"ptxlint_version\":" +
-                    quote(ptxlint::version()) + ",\"files\":[";
+                    support::jsonQuote(ptxlint::version()) + ",\"files\":[";
   bool first_file = true;
   for (const FileReport& f : files) {
     if (!first_file) out += ',';
     first_file = false;
     ast::SourceMap map(f.text);
-    out += "{\"file\":" + quote(f.file) + ",\"diagnostics\":[";
+    out += "{\"file\":" + support::jsonQuote(f.file) + ",\"diagnostics\":[";
     bool first = true;
     for (const Diagnostic& d : f.result->diagnostics) {
       if (!first) out += ',';
@@ -46,14 +22,14 @@ std::string renderJson(std::span<const FileReport> files) {
       out += fmt::format(
           "{{\"code\":{},\"rule\":{},\"severity\":{},\"line\":{},\"column\":{},\"end_line\":{},\"end_column\":{},"
           "\"byte_begin\":{},\"byte_end\":{},\"message\":{},\"spec_section\":{},\"notes\":[",
-          quote(d.code), quote(d.rule), quote(severityName(d.severity)), d.begin.line, d.begin.column, d.end.line,
-          d.end.column, d.range.begin, d.range.end, quote(d.message), quote(d.spec_section));
+          support::jsonQuote(d.code), support::jsonQuote(d.rule), support::jsonQuote(severityName(d.severity)), d.begin.line, d.begin.column, d.end.line,
+          d.end.column, d.range.begin, d.range.end, support::jsonQuote(d.message), support::jsonQuote(d.spec_section));
       bool first_note = true;
       for (const DiagnosticNote& n : d.notes) {
         if (!first_note) out += ',';
         first_note = false;
         LineColumn at = n.has_range ? n.begin : d.begin;
-        out += fmt::format("{{\"message\":{},\"line\":{},\"column\":{}}}", quote(n.message), at.line, at.column);
+        out += fmt::format("{{\"message\":{},\"line\":{},\"column\":{}}}", support::jsonQuote(n.message), at.line, at.column);
       }
       out += "],\"fixits\":[";
       bool first_fix = true;
@@ -65,7 +41,7 @@ std::string renderJson(std::span<const FileReport> files) {
         out += fmt::format(
             "{{\"line\":{},\"column\":{},\"end_line\":{},\"end_column\":{},\"byte_begin\":{},\"byte_end\":{},"
             "\"replacement\":{}}}",
-            b.line, b.column, e.line, e.column, fix.range.begin, fix.range.end, quote(fix.replacement));
+            b.line, b.column, e.line, e.column, fix.range.begin, fix.range.end, support::jsonQuote(fix.replacement));
       }
       out += "]}";
     }

@@ -3,30 +3,11 @@
 #include <fmt/format.h>
 
 #include "ast/source_map.h"
+#include "support/text.h"
 #include "diag/rules.h"
 
 namespace ptxlint::diag {
 namespace {
-
-std::string quote(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x80) {
-          out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
 
 std::string_view level(Severity s) {
   switch (s) {
@@ -63,7 +44,7 @@ std::string renderSarif(std::span<const FileReport> files) {
   std::string out =
       "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{"
       "\"tool\":{\"driver\":{\"name\":\"ptxlint\",\"version\":" +
-      quote(ptxlint::version()) + ",\"rules\":[";
+      support::jsonQuote(ptxlint::version()) + ",\"rules\":[";
   auto rules = allRules();
   for (std::size_t i = 0; i < rules.size(); ++i) {
     const RuleInfo& r = rules[i];
@@ -71,8 +52,8 @@ std::string renderSarif(std::span<const FileReport> files) {
     out += fmt::format(
         "{{\"id\":{},\"name\":{},\"shortDescription\":{{\"text\":{}}},\"fullDescription\":{{\"text\":{}}},"
         "\"help\":{{\"text\":{}}},\"defaultConfiguration\":{{\"level\":{}}},\"properties\":{{\"manualSection\":{}}}}}",
-        quote(r.code), quote(r.slug), quote(r.summary), quote(r.summary), quote(r.doc),
-        quote(level(r.default_severity)), quote(r.section));
+        support::jsonQuote(r.code), support::jsonQuote(r.slug), support::jsonQuote(r.summary), support::jsonQuote(r.summary), support::jsonQuote(r.doc),
+        support::jsonQuote(level(r.default_severity)), support::jsonQuote(r.section));
   }
   out += "]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[";
   bool first = true;
@@ -80,14 +61,14 @@ std::string renderSarif(std::span<const FileReport> files) {
     const FileReport& f = files[fi];
     ast::SourceMap map(f.text);
     std::string location_prefix =
-        fmt::format("\"physicalLocation\":{{\"artifactLocation\":{{\"uri\":{}}},\"region\":", quote(uri(f.file)));
+        fmt::format("\"physicalLocation\":{{\"artifactLocation\":{{\"uri\":{}}},\"region\":", support::jsonQuote(uri(f.file)));
     for (const Diagnostic& d : f.result->diagnostics) {
       if (!first) out += ',';
       first = false;
       std::size_t rule_index = 0;
       if (auto id = findRule(d.code)) rule_index = static_cast<std::size_t>(*id);
       out += fmt::format("{{\"ruleId\":{},\"ruleIndex\":{},\"level\":{},\"message\":{{\"text\":{}}},\"locations\":[{{{}{}}}}}]",
-                         quote(d.code), rule_index, quote(level(d.severity)), quote(d.message), location_prefix,
+                         support::jsonQuote(d.code), rule_index, support::jsonQuote(level(d.severity)), support::jsonQuote(d.message), location_prefix,
                          region(d.begin, d.end));
       if (!d.notes.empty()) {
         out += ",\"relatedLocations\":[";
@@ -96,23 +77,23 @@ std::string renderSarif(std::span<const FileReport> files) {
           LineColumn at = note.has_range ? note.begin : d.begin;
           LineColumn end = note.has_range ? map.lineColumn(note.range.end) : d.end;
           if (n > 0) out += ',';
-          out += fmt::format("{{\"id\":{},\"message\":{{\"text\":{}}},{}{}}}}}", n, quote(note.message),
+          out += fmt::format("{{\"id\":{},\"message\":{{\"text\":{}}},{}{}}}}}", n, support::jsonQuote(note.message),
                              location_prefix, region(at, end));
         }
         out += ']';
       }
       if (!d.fixits.empty()) {
         out += fmt::format(",\"fixes\":[{{\"description\":{{\"text\":{}}},\"artifactChanges\":[{{\"artifactLocation\":{{\"uri\":{}}},\"replacements\":[",
-                           quote("apply the suggested change"), quote(uri(f.file)));
+                           support::jsonQuote("apply the suggested change"), support::jsonQuote(uri(f.file)));
         for (std::size_t x = 0; x < d.fixits.size(); ++x) {
           const FixIt& fix = d.fixits[x];
           if (x > 0) out += ',';
           out += fmt::format("{{\"deletedRegion\":{{\"byteOffset\":{},\"byteLength\":{}}},\"insertedContent\":{{\"text\":{}}}}}",
-                             fix.range.begin, fix.range.end - fix.range.begin, quote(fix.replacement));
+                             fix.range.begin, fix.range.end - fix.range.begin, support::jsonQuote(fix.replacement));
         }
         out += "]}]}]";
       }
-      out += fmt::format(",\"properties\":{{\"manualSection\":{}}}}}", quote(d.spec_section));
+      out += fmt::format(",\"properties\":{{\"manualSection\":{}}}}}", support::jsonQuote(d.spec_section));
     }
   }
   out += "]}]}\n";

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "support/text.h"
+
 #include <algorithm>
 #include <array>
 #include <string>
@@ -23,21 +25,6 @@ constexpr std::array<std::string_view, 44> kDirectiveWords = {
     ".abi_preserve_control", ".reqnctapercluster", ".explicitcluster", ".maxclusterrank",
     ".blocksareclusters", ".reg", ".sreg", ".const", ".global", ".local", ".param", ".shared",
     ".tex", ".v2", ".v4", ".v8", ".b32"};
-
-std::size_t editDistance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
 
 // How a token type is named in a message.
 std::string describeTokenType(std::size_t type, const antlr4::dfa::Vocabulary& vocabulary) {
@@ -122,7 +109,7 @@ std::string_view closestDirective(std::string_view word) {
   // Suggest only close misspellings: one edit per four characters, at most 2.
   std::size_t best_distance = std::min<std::size_t>(2, std::max<std::size_t>(1, word.size() / 4)) + 1;
   for (std::string_view candidate : kDirectiveWords) {
-    std::size_t d = editDistance(word, candidate);
+    std::size_t d = support::editDistance(word, candidate);
     if (d < best_distance) {
       best_distance = d;
       best = candidate;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "support/text.h"
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -32,21 +34,6 @@ std::string join(const spec::Values& values, std::string_view separator = ", ") 
     s += v;
   }
   return s;
-}
-
-std::size_t editDistance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
 }
 
 // A diagnostic not yet reported: blocks are compared by their findings
@@ -208,7 +195,7 @@ class BlockMatch {
     std::string_view best;
     std::size_t best_distance = std::max<std::size_t>(2, word.size() / 4) + 1;
     for (std::string_view v : values) {
-      std::size_t d = editDistance(word, v);
+      std::size_t d = support::editDistance(word, v);
       if (d < best_distance) {
         best_distance = d;
         best = v;
@@ -224,7 +211,7 @@ class BlockMatch {
     std::string_view best;
     std::size_t best_distance = 3;
     for (std::string_view v : kSpaces) {
-      std::size_t d = editDistance(word, v);
+      std::size_t d = support::editDistance(word, v);
       if (d < best_distance) {
         best_distance = d;
         best = v;
@@ -240,7 +227,7 @@ class BlockMatch {
     for (const QualifierSlot& s : spec_.qualifiers) {
       allowed.push_back(fmt::format("{} = {{ {} }}", s.name, join(s.values)));
       for (std::string_view v : s.values) {
-        std::size_t d = editDistance(token.text, v);
+        std::size_t d = support::editDistance(token.text, v);
         if (d < best_distance) {
           best_distance = d;
           best = v;
