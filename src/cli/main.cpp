@@ -255,6 +255,14 @@ int main(int argc, char** argv) {
         fmt::print("{}: note: stopped after {} errors (--max-errors)\n", display, cli.lint.max_errors);
       }
     }
+    // With --target/--ptx-version the user asks "would this assemble there?":
+    // say plainly how much of the answer is unknown.
+    if (!cli.json && result.stats.unchecked > 0 &&
+        (!cli.lint.target_override.empty() || !cli.lint.version_override.empty())) {
+      fmt::print("{}: note: {} of {} instructions are not covered by ptxlint's tables yet; their own .version and "
+                 ".target requirements were not checked (--show-unchecked lists them)\n",
+                 display, result.stats.unchecked, result.stats.instructions);
+    }
     total_errors += result.count(ptxlint::Severity::Error);
     total_warnings += result.count(ptxlint::Severity::Warning);
     any_error = any_error || result.hasErrors();
