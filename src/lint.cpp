@@ -31,7 +31,7 @@ bool names(const std::vector<std::string>& list, const Diagnostic& d) {
 // `// ptxlint-disable-next-line PL3002, PL1001` silences the next line;
 // `// ptxlint-disable-line ...` its own line.
 std::unordered_map<std::uint32_t, std::vector<std::string>> suppressions(std::string_view text,
-                                                                          const ast::SourceMap& map) {
+                                                                         const ast::SourceMap& map) {
   std::unordered_map<std::uint32_t, std::vector<std::string>> out;
   constexpr std::string_view kMarker = "ptxlint-disable-";
   for (std::size_t at = text.find(kMarker); at != std::string_view::npos; at = text.find(kMarker, at + 1)) {
@@ -87,9 +87,8 @@ Result lint(std::string_view text, const Options& options) {
   sema::checkModule(module, options, sink, result.stats);
 
   std::vector<Diagnostic>& diagnostics = sink.diagnostics();
-  std::stable_sort(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    return a.range.begin < b.range.begin;
-  });
+  std::stable_sort(diagnostics.begin(), diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
   // Keep at most max_errors errors (notes and warnings of kept positions stay).
   std::size_t errors = 0;
   ast::SourceMap map(text);

@@ -38,13 +38,13 @@ struct DiagnosticNote {
 };
 
 struct Diagnostic {
-  std::string_view code;          // stable rule code, e.g. "PL1002"
-  std::string_view rule;          // the rule's slug, e.g. "missing-semicolon"
+  std::string_view code;  // stable rule code, e.g. "PL1002"
+  std::string_view rule;  // the rule's slug, e.g. "missing-semicolon"
   Severity severity = Severity::Error;
-  SourceRange range;              // the offending token(s), not the whole line
-  LineColumn begin;               // of range.begin
-  LineColumn end;                 // of range.end
-  std::string message;            // one line, lower case, no final period
+  SourceRange range;    // the offending token(s), not the whole line
+  LineColumn begin;     // of range.begin
+  LineColumn end;       // of range.end
+  std::string message;  // one line, lower case, no final period
   std::vector<DiagnosticNote> notes;
   std::vector<FixIt> fixits;
   std::string_view spec_section;  // manual section the rule implements

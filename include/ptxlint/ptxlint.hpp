@@ -18,8 +18,8 @@ namespace ptxlint {
 
 struct Options {
   // Bounds that keep hostile input from exhausting the stack or the output.
-  std::uint32_t max_nesting = 256;   // braces, parentheses, expression depth
-  std::uint32_t max_errors = 1000;   // per buffer; further errors are dropped
+  std::uint32_t max_nesting = 256;  // braces, parentheses, expression depth
+  std::uint32_t max_errors = 1000;  // per buffer; further errors are dropped
   // Report each instruction that no table covers as a PL9002 note.
   bool show_unchecked = false;
   // Check the file as if it declared this .target ("sm_80") or .version

@@ -47,8 +47,8 @@ enum class ExprKind : std::uint8_t {
 struct Expr {
   ExprKind kind = ExprKind::IntLiteral;
   SourceRange range;
-  std::string_view text;  // literal or symbol text, function or mask name
-  std::string_view op;    // operator or cast type
+  std::string_view text;   // literal or symbol text, function or mask name
+  std::string_view op;     // operator or cast type
   bool value_fits = true;  // IntLiteral: false when it exceeds 64 bits
   std::uint64_t int_value = 0;
   const Expr* lhs = nullptr;
@@ -60,22 +60,22 @@ struct Expr {
 // 6 Instruction operands.
 // ---------------------------------------------------------------------------
 enum class OperandKind : std::uint8_t {
-  Expression,      // a register, symbol, label, immediate or expression
-  Address,         // [expr] or [expr, operand, ...] (tensor maps, textures)
-  Vector,          // { a, b, _, c }
-  ParenList,       // ( a, b ): call return and argument lists
-  Negated,         // !p
-  PredicatePair,   // p|q
-  Sink,            // _
+  Expression,     // a register, symbol, label, immediate or expression
+  Address,        // [expr] or [expr, operand, ...] (tensor maps, textures)
+  Vector,         // { a, b, _, c }
+  ParenList,      // ( a, b ): call return and argument lists
+  Negated,        // !p
+  PredicatePair,  // p|q
+  Sink,           // _
 };
 
 struct Operand {
   OperandKind kind = OperandKind::Expression;
   SourceRange range;
-  const Expr* expr = nullptr;        // Expression, Address (the address part)
-  Token name;                        // Negated: the predicate; PredicatePair: first
-  Token second;                      // PredicatePair: second
-  std::vector<Operand> elements;     // Address extras, Vector, ParenList
+  const Expr* expr = nullptr;     // Expression, Address (the address part)
+  Token name;                     // Negated: the predicate; PredicatePair: first
+  Token second;                   // PredicatePair: second
+  std::vector<Operand> elements;  // Address extras, Vector, ParenList
 };
 
 struct Guard {
@@ -86,11 +86,11 @@ struct Guard {
 
 // 4.3.2 Instruction statements: `@!p opcode.q1.q2 a, b;`.
 struct Instruction {
-  SourceRange range;                 // from guard (or opcode) to the ';'
+  SourceRange range;  // from guard (or opcode) to the ';'
   std::optional<Guard> guard;
-  Token opcode;                      // "cp" of cp.async.bulk...
-  SourceRange mnemonic_range;        // the whole dotted opcode token
-  std::vector<Token> qualifiers;     // ".async", ".bulk", ".shared::cluster"
+  Token opcode;                   // "cp" of cp.async.bulk...
+  SourceRange mnemonic_range;     // the whole dotted opcode token
+  std::vector<Token> qualifiers;  // ".async", ".bulk", ".shared::cluster"
   std::vector<Operand> operands;
 };
 
@@ -111,22 +111,22 @@ enum class SpecifierKind : std::uint8_t {
 };
 
 struct AttributeItem {
-  Token name;                        // ".managed", ".unified"
+  Token name;  // ".managed", ".unified"
   std::vector<const Expr*> arguments;
 };
 
 struct Specifier {
   SpecifierKind kind = SpecifierKind::Type;
-  Token keyword;                     // ".align", ".global", ".b32", ".attribute"
-  std::optional<Token> value;        // .align N, .const[N]: the number
+  Token keyword;               // ".align", ".global", ".b32", ".attribute"
+  std::optional<Token> value;  // .align N, .const[N]: the number
   std::vector<AttributeItem> attributes;
   SourceRange range;
 };
 
 struct Initializer {
   SourceRange range;
-  const Expr* expr = nullptr;        // a scalar initializer
-  std::vector<Initializer> elements; // a braced list (expr == nullptr)
+  const Expr* expr = nullptr;         // a scalar initializer
+  std::vector<Initializer> elements;  // a braced list (expr == nullptr)
 };
 
 struct Declarator {
@@ -168,7 +168,7 @@ struct Param {
 // ---------------------------------------------------------------------------
 struct PragmaDirective {
   SourceRange range;
-  std::vector<Token> strings;        // with their quotes
+  std::vector<Token> strings;  // with their quotes
 };
 
 // .maxntid 128,1,1 / .noreturn / .pragma "..." after a function header.
@@ -180,9 +180,9 @@ struct FunctionDirective {
 };
 
 struct LocAttribute {
-  Token name;                        // function_name, inlined_at
-  std::vector<Token> numbers;        // inlined_at file line column
-  const Expr* expr = nullptr;        // function_name label+imm
+  Token name;                  // function_name, inlined_at
+  std::vector<Token> numbers;  // inlined_at file line column
+  const Expr* expr = nullptr;  // function_name label+imm
 };
 
 struct LocDirective {
@@ -194,14 +194,14 @@ struct LocDirective {
 struct FileDirective {
   SourceRange range;
   Token index;
-  Token name;                        // with quotes
+  Token name;  // with quotes
   std::optional<Token> timestamp, size;
 };
 
 struct SectionItem {
   SourceRange range;
-  std::optional<Token> label;        // a label line
-  Token type;                        // a data line: .b8/.b16/.b32/.b64
+  std::optional<Token> label;  // a label line
+  Token type;                  // a data line: .b8/.b16/.b32/.b64
   std::vector<const Expr*> values;
 };
 
@@ -226,7 +226,7 @@ struct TargetList {
   Token keyword;
   struct Entry {
     Token name;
-    std::optional<Token> count;      // N<5>
+    std::optional<Token> count;  // N<5>
   };
   std::vector<Entry> targets;
 };
@@ -244,32 +244,32 @@ struct Block {
 };
 
 struct Statement {
-  std::variant<Instruction, Label, VariableDecl, LocDirective, FileDirective,
-               PragmaDirective, SectionDirective, Block, CallPrototype, TargetList>
+  std::variant<Instruction, Label, VariableDecl, LocDirective, FileDirective, PragmaDirective, SectionDirective, Block,
+               CallPrototype, TargetList>
       node;
 };
 
 struct Function {
   SourceRange range;
   std::vector<Token> linkage;
-  Token kind;                        // .entry or .func
-  std::vector<Specifier> attributes; // .attribute(...)
+  Token kind;                         // .entry or .func
+  std::vector<Specifier> attributes;  // .attribute(...)
   Token name;
   std::optional<std::vector<Param>> return_params;
   std::optional<std::vector<Param>> params;
   std::vector<FunctionDirective> directives;
-  std::optional<Block> body;         // absent for a declaration (prototype)
+  std::optional<Block> body;  // absent for a declaration (prototype)
 };
 
 struct VersionDirective {
   SourceRange range;
-  Token version;                     // "8.0"
+  Token version;  // "8.0"
   std::uint32_t major = 0, minor = 0;
 };
 
 struct TargetDirective {
   SourceRange range;
-  std::vector<Token> targets;        // sm_90a, texmode_independent, debug
+  std::vector<Token> targets;  // sm_90a, texmode_independent, debug
 };
 
 struct AddressSizeDirective {
@@ -283,8 +283,8 @@ struct AliasDirective {
 };
 
 struct TopLevel {
-  std::variant<VersionDirective, TargetDirective, AddressSizeDirective, FileDirective,
-               SectionDirective, AliasDirective, PragmaDirective, Function, VariableDecl>
+  std::variant<VersionDirective, TargetDirective, AddressSizeDirective, FileDirective, SectionDirective, AliasDirective,
+               PragmaDirective, Function, VariableDecl>
       node;
 };
 

@@ -18,9 +18,7 @@ class Printer {
     switch (e->kind) {
       case ExprKind::IntLiteral:
       case ExprKind::FloatLiteral:
-      case ExprKind::Symbol:
-        out_ += e->text;
-        break;
+      case ExprKind::Symbol: out_ += e->text; break;
       case ExprKind::Unary:
         out_ += e->op;
         expr(e->lhs);
@@ -365,9 +363,7 @@ class Printer {
 
   void operand(const Operand& op) {
     switch (op.kind) {
-      case OperandKind::Expression:
-        expr(op.expr);
-        break;
+      case OperandKind::Expression: expr(op.expr); break;
       case OperandKind::Address:
         out_ += '[';
         expr(op.expr);
@@ -396,9 +392,7 @@ class Printer {
         out_ += '|';
         out_ += op.second.text;
         break;
-      case OperandKind::Sink:
-        out_ += '_';
-        break;
+      case OperandKind::Sink: out_ += '_'; break;
     }
   }
 

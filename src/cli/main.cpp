@@ -59,7 +59,7 @@ struct CliOptions {
   ptxlint::Options lint;
   bool stats = false;
   bool color = false;
-  bool json = false;   // json or sarif: one document for all files
+  bool json = false;  // json or sarif: one document for all files
   bool sarif = false;
   std::vector<std::string> files;
 };
@@ -106,8 +106,8 @@ bool readInput(const std::string& path, std::string& out, std::string& error) {
 }
 
 void printStats(std::string_view name, const ptxlint::Statistics& s) {
-  fmt::print("{}: {} bytes, {} tokens, {} instructions ({} checked, {} unchecked), {} chunks, {} LL re-parses\n",
-             name, s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, s.chunks, s.ll_fallbacks);
+  fmt::print("{}: {} bytes, {} tokens, {} instructions ({} checked, {} unchecked), {} chunks, {} LL re-parses\n", name,
+             s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, s.chunks, s.ll_fallbacks);
 }
 
 int listRules() {
@@ -259,9 +259,10 @@ int main(int argc, char** argv) {
     // say plainly how much of the answer is unknown.
     if (!cli.json && result.stats.unchecked > 0 &&
         (!cli.lint.target_override.empty() || !cli.lint.version_override.empty())) {
-      fmt::print("{}: note: {} of {} instructions are not covered by ptxlint's tables yet; their own .version and "
-                 ".target requirements were not checked (--show-unchecked lists them)\n",
-                 display, result.stats.unchecked, result.stats.instructions);
+      fmt::print(
+          "{}: note: {} of {} instructions are not covered by ptxlint's tables yet; their own .version and "
+          ".target requirements were not checked (--show-unchecked lists them)\n",
+          display, result.stats.unchecked, result.stats.instructions);
     }
     total_errors += result.count(ptxlint::Severity::Error);
     total_warnings += result.count(ptxlint::Severity::Warning);
@@ -291,8 +292,8 @@ int main(int argc, char** argv) {
   }
   if (cli.stats && cli.files.size() > 1) printStats("total", total);
   if (total_errors > 0 || total_warnings > 0) {
-    fmt::print("{} error{} and {} warning{} in {} file{}\n", total_errors, total_errors == 1 ? "" : "s",
-               total_warnings, total_warnings == 1 ? "" : "s", cli.files.size(), cli.files.size() == 1 ? "" : "s");
+    fmt::print("{} error{} and {} warning{} in {} file{}\n", total_errors, total_errors == 1 ? "" : "s", total_warnings,
+               total_warnings == 1 ? "" : "s", cli.files.size(), cli.files.size() == 1 ? "" : "s");
   }
   std::fflush(stdout);
   if (io_error) return 2;

@@ -42,15 +42,42 @@ namespace {
 // ptxas options that take a separate value ("-o out", "-arch sm_90"). Other
 // options either take none or attach it ("--gpu-name=sm_90", "-O3").
 // (From `ptxas --help` of CUDA 13.0: the options shown with a <value>.)
-constexpr std::array<std::string_view, 36> kOptionsWithValue = {
-    "--allow-expensive-optimizations", "-allow-expensive-optimizations",
-    "--device-function-maxrregcount", "-func-maxrregcount",
-    "--device-stack-protector", "-device-stack-protector",
-    "--entry", "-e", "--fmad", "-fmad", "--gpu-name", "-arch", "--input-as-string", "-ias",
-    "--machine", "-m", "--maxntid", "-maxntid", "--maxrregcount", "-maxrregcount",
-    "--minnctapersm", "-minnctapersm", "--opt-level", "-O", "--options-file", "-optf",
-    "--output-file", "-o", "--position-independent-code", "-pic", "--register-usage-level", "-regUsageLevel",
-    "--sanitize", "-sanitize", "--split-compile", "-split-compile"};
+constexpr std::array<std::string_view, 36> kOptionsWithValue = {"--allow-expensive-optimizations",
+                                                                "-allow-expensive-optimizations",
+                                                                "--device-function-maxrregcount",
+                                                                "-func-maxrregcount",
+                                                                "--device-stack-protector",
+                                                                "-device-stack-protector",
+                                                                "--entry",
+                                                                "-e",
+                                                                "--fmad",
+                                                                "-fmad",
+                                                                "--gpu-name",
+                                                                "-arch",
+                                                                "--input-as-string",
+                                                                "-ias",
+                                                                "--machine",
+                                                                "-m",
+                                                                "--maxntid",
+                                                                "-maxntid",
+                                                                "--maxrregcount",
+                                                                "-maxrregcount",
+                                                                "--minnctapersm",
+                                                                "-minnctapersm",
+                                                                "--opt-level",
+                                                                "-O",
+                                                                "--options-file",
+                                                                "-optf",
+                                                                "--output-file",
+                                                                "-o",
+                                                                "--position-independent-code",
+                                                                "-pic",
+                                                                "--register-usage-level",
+                                                                "-regUsageLevel",
+                                                                "--sanitize",
+                                                                "-sanitize",
+                                                                "--split-compile",
+                                                                "-split-compile"};
 
 bool takesValue(std::string_view arg) {
   if (arg.find('=') != std::string_view::npos) return false;

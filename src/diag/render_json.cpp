@@ -22,14 +22,16 @@ std::string renderJson(std::span<const FileReport> files) {
       out += fmt::format(
           "{{\"code\":{},\"rule\":{},\"severity\":{},\"line\":{},\"column\":{},\"end_line\":{},\"end_column\":{},"
           "\"byte_begin\":{},\"byte_end\":{},\"message\":{},\"spec_section\":{},\"notes\":[",
-          support::jsonQuote(d.code), support::jsonQuote(d.rule), support::jsonQuote(severityName(d.severity)), d.begin.line, d.begin.column, d.end.line,
-          d.end.column, d.range.begin, d.range.end, support::jsonQuote(d.message), support::jsonQuote(d.spec_section));
+          support::jsonQuote(d.code), support::jsonQuote(d.rule), support::jsonQuote(severityName(d.severity)),
+          d.begin.line, d.begin.column, d.end.line, d.end.column, d.range.begin, d.range.end,
+          support::jsonQuote(d.message), support::jsonQuote(d.spec_section));
       bool first_note = true;
       for (const DiagnosticNote& n : d.notes) {
         if (!first_note) out += ',';
         first_note = false;
         LineColumn at = n.has_range ? n.begin : d.begin;
-        out += fmt::format("{{\"message\":{},\"line\":{},\"column\":{}}}", support::jsonQuote(n.message), at.line, at.column);
+        out += fmt::format("{{\"message\":{},\"line\":{},\"column\":{}}}", support::jsonQuote(n.message), at.line,
+                           at.column);
       }
       out += "],\"fixits\":[";
       bool first_fix = true;

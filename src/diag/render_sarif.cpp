@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include "ast/source_map.h"
-#include "support/text.h"
 #include "diag/rules.h"
+#include "support/text.h"
 
 namespace ptxlint::diag {
 namespace {
@@ -24,8 +24,8 @@ std::string_view level(Severity s) {
 std::string uri(std::string_view file) {
   std::string out = !file.empty() && file[0] == '/' ? "file://" : "";
   for (char c : file) {
-    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-                 c == '.' || c == '_' || c == '~' || c == '/';
+    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+                 c == '_' || c == '~' || c == '/';
     out += plain ? std::string(1, c) : fmt::format("%{:02X}", static_cast<unsigned char>(c));
   }
   return out;
@@ -52,24 +52,26 @@ std::string renderSarif(std::span<const FileReport> files) {
     out += fmt::format(
         "{{\"id\":{},\"name\":{},\"shortDescription\":{{\"text\":{}}},\"fullDescription\":{{\"text\":{}}},"
         "\"help\":{{\"text\":{}}},\"defaultConfiguration\":{{\"level\":{}}},\"properties\":{{\"manualSection\":{}}}}}",
-        support::jsonQuote(r.code), support::jsonQuote(r.slug), support::jsonQuote(r.summary), support::jsonQuote(r.summary), support::jsonQuote(r.doc),
-        support::jsonQuote(level(r.default_severity)), support::jsonQuote(r.section));
+        support::jsonQuote(r.code), support::jsonQuote(r.slug), support::jsonQuote(r.summary),
+        support::jsonQuote(r.summary), support::jsonQuote(r.doc), support::jsonQuote(level(r.default_severity)),
+        support::jsonQuote(r.section));
   }
   out += "]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[";
   bool first = true;
   for (std::size_t fi = 0; fi < files.size(); ++fi) {
     const FileReport& f = files[fi];
     ast::SourceMap map(f.text);
-    std::string location_prefix =
-        fmt::format("\"physicalLocation\":{{\"artifactLocation\":{{\"uri\":{}}},\"region\":", support::jsonQuote(uri(f.file)));
+    std::string location_prefix = fmt::format("\"physicalLocation\":{{\"artifactLocation\":{{\"uri\":{}}},\"region\":",
+                                              support::jsonQuote(uri(f.file)));
     for (const Diagnostic& d : f.result->diagnostics) {
       if (!first) out += ',';
       first = false;
       std::size_t rule_index = 0;
       if (auto id = findRule(d.code)) rule_index = static_cast<std::size_t>(*id);
-      out += fmt::format("{{\"ruleId\":{},\"ruleIndex\":{},\"level\":{},\"message\":{{\"text\":{}}},\"locations\":[{{{}{}}}}}]",
-                         support::jsonQuote(d.code), rule_index, support::jsonQuote(level(d.severity)), support::jsonQuote(d.message), location_prefix,
-                         region(d.begin, d.end));
+      out += fmt::format(
+          "{{\"ruleId\":{},\"ruleIndex\":{},\"level\":{},\"message\":{{\"text\":{}}},\"locations\":[{{{}{}}}}}]",
+          support::jsonQuote(d.code), rule_index, support::jsonQuote(level(d.severity)), support::jsonQuote(d.message),
+          location_prefix, region(d.begin, d.end));
       if (!d.notes.empty()) {
         out += ",\"relatedLocations\":[";
         for (std::size_t n = 0; n < d.notes.size(); ++n) {
@@ -83,13 +85,16 @@ std::string renderSarif(std::span<const FileReport> files) {
         out += ']';
       }
       if (!d.fixits.empty()) {
-        out += fmt::format(",\"fixes\":[{{\"description\":{{\"text\":{}}},\"artifactChanges\":[{{\"artifactLocation\":{{\"uri\":{}}},\"replacements\":[",
-                           support::jsonQuote("apply the suggested change"), support::jsonQuote(uri(f.file)));
+        out += fmt::format(
+            ",\"fixes\":[{{\"description\":{{\"text\":{}}},\"artifactChanges\":[{{\"artifactLocation\":{{\"uri\":{}}},"
+            "\"replacements\":[",
+            support::jsonQuote("apply the suggested change"), support::jsonQuote(uri(f.file)));
         for (std::size_t x = 0; x < d.fixits.size(); ++x) {
           const FixIt& fix = d.fixits[x];
           if (x > 0) out += ',';
-          out += fmt::format("{{\"deletedRegion\":{{\"byteOffset\":{},\"byteLength\":{}}},\"insertedContent\":{{\"text\":{}}}}}",
-                             fix.range.begin, fix.range.end - fix.range.begin, support::jsonQuote(fix.replacement));
+          out += fmt::format(
+              "{{\"deletedRegion\":{{\"byteOffset\":{},\"byteLength\":{}}},\"insertedContent\":{{\"text\":{}}}}}",
+              fix.range.begin, fix.range.end - fix.range.begin, support::jsonQuote(fix.replacement));
         }
         out += "]}]}]";
       }

@@ -96,8 +96,8 @@ class TextRenderer {
 
 }  // namespace
 
-std::string renderText(std::string_view file_name, std::string_view text,
-                       std::span<const Diagnostic> diagnostics, const TextStyle& style) {
+std::string renderText(std::string_view file_name, std::string_view text, std::span<const Diagnostic> diagnostics,
+                       const TextStyle& style) {
   TextRenderer renderer(file_name, text, style);
   for (const Diagnostic& d : diagnostics) renderer.diagnostic(d);
   return renderer.take();

@@ -16,7 +16,7 @@ struct TextStyle {
   bool show_source = true;
 };
 
-std::string renderText(std::string_view file_name, std::string_view text,
-                       std::span<const Diagnostic> diagnostics, const TextStyle& style);
+std::string renderText(std::string_view file_name, std::string_view text, std::span<const Diagnostic> diagnostics,
+                       const TextStyle& style);
 
 }  // namespace ptxlint::diag

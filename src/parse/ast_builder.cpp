@@ -22,13 +22,20 @@ bool parseInteger(std::string_view text, std::uint64_t& value) {
   if (!text.empty() && text.back() == 'U') text.remove_suffix(1);
   unsigned base = 10;
   if (text.size() > 1 && text[0] == '0') {
-    if (text[1] == 'x' || text[1] == 'X') { base = 16; text.remove_prefix(2); }
-    else if (text[1] == 'b' || text[1] == 'B') { base = 2; text.remove_prefix(2); }
-    else { base = 8; text.remove_prefix(1); }
+    if (text[1] == 'x' || text[1] == 'X') {
+      base = 16;
+      text.remove_prefix(2);
+    } else if (text[1] == 'b' || text[1] == 'B') {
+      base = 2;
+      text.remove_prefix(2);
+    } else {
+      base = 8;
+      text.remove_prefix(1);
+    }
   }
   value = 0;
   for (char c : text) {
-    unsigned digit = (c >= '0' && c <= '9') ? unsigned(c - '0')
+    unsigned digit = (c >= '0' && c <= '9')   ? unsigned(c - '0')
                      : (c >= 'a' && c <= 'f') ? unsigned(c - 'a' + 10)
                                               : unsigned(c - 'A' + 10);
     if (value > (UINT64_MAX - digit) / base) return false;
@@ -51,8 +58,8 @@ std::uint64_t parseDecimal(std::string_view text) {
 }  // namespace
 
 void AstBuilder::reportUnknownDirective(const ast::Token& word) {
-  Diagnostic& d = sink_.report(diag::RuleId::UnknownDirective, word.range,
-                               fmt::format("unknown directive '{}'", word.text));
+  Diagnostic& d =
+      sink_.report(diag::RuleId::UnknownDirective, word.range, fmt::format("unknown directive '{}'", word.text));
   std::string_view suggestion = closestDirective(word.text);
   if (!suggestion.empty()) {
     diag::DiagnosticSink::addNote(d, fmt::format("did you mean '{}'?", suggestion));
@@ -70,8 +77,7 @@ SourceRange AstBuilder::rangeOf(antlr4::ParserRuleContext* ctx) const {
   antlr4::Token* start = ctx->getStart();
   antlr4::Token* stop = ctx->getStop();
   auto begin = base_ + static_cast<std::uint32_t>(start->getStartIndex());
-  if (stop == nullptr || stop->getType() == antlr4::Token::EOF ||
-      stop->getStopIndex() + 1 < start->getStartIndex()) {
+  if (stop == nullptr || stop->getType() == antlr4::Token::EOF || stop->getStopIndex() + 1 < start->getStartIndex()) {
     return {begin, begin};
   }
   return {begin, base_ + static_cast<std::uint32_t>(stop->getStopIndex() + 1)};
@@ -287,13 +293,15 @@ ast::Instruction AstBuilder::buildInstruction(PtxParser::InstructionContext* ctx
   ast::Token mnemonic = token(ctx->opcode);
   in.mnemonic_range = mnemonic.range;
   std::size_t dot = mnemonic.text.find('.');
-  in.opcode = {mnemonic.text.substr(0, dot), {mnemonic.range.begin, mnemonic.range.begin + static_cast<std::uint32_t>(std::min(dot, mnemonic.text.size()))}};
+  in.opcode = {
+      mnemonic.text.substr(0, dot),
+      {mnemonic.range.begin, mnemonic.range.begin + static_cast<std::uint32_t>(std::min(dot, mnemonic.text.size()))}};
   while (dot != std::string_view::npos) {
     std::size_t next = mnemonic.text.find('.', dot + 1);
     std::size_t end = next == std::string_view::npos ? mnemonic.text.size() : next;
     auto begin_offset = mnemonic.range.begin + static_cast<std::uint32_t>(dot);
-    in.qualifiers.push_back({mnemonic.text.substr(dot, end - dot),
-                             {begin_offset, mnemonic.range.begin + static_cast<std::uint32_t>(end)}});
+    in.qualifiers.push_back(
+        {mnemonic.text.substr(dot, end - dot), {begin_offset, mnemonic.range.begin + static_cast<std::uint32_t>(end)}});
     dot = next;
   }
   for (auto* child : ctx->children) {
@@ -521,8 +529,7 @@ ast::Declarator AstBuilder::buildDeclarator(PtxParser::DeclaratorContext* ctx) {
   if (ctx->count) {
     d.range_count = token(ctx->count);
     if (!parseInteger(d.range_count->text, d.range_count_value)) {
-      sink_.report(diag::RuleId::IntegerTooLarge, d.range_count->range,
-                   "register count does not fit in 64 bits");
+      sink_.report(diag::RuleId::IntegerTooLarge, d.range_count->range, "register count does not fit in 64 bits");
     }
   }
   // Brackets and their optional size expressions, in order.

@@ -16,11 +16,9 @@ class AstBuilder {
   // `text` is the whole file; the tree's token indices are relative to
   // `base`. `error_offsets` are the file offsets of the chunk's syntax
   // errors: statements containing one are left out.
-  AstBuilder(std::string_view text, std::uint32_t base, ast::Module& module,
-             diag::DiagnosticSink& sink, const std::vector<std::uint32_t>& error_offsets,
-             std::uint32_t max_depth)
-      : text_(text), base_(base), module_(module), sink_(sink), errors_(error_offsets),
-        max_depth_(max_depth) {}
+  AstBuilder(std::string_view text, std::uint32_t base, ast::Module& module, diag::DiagnosticSink& sink,
+             const std::vector<std::uint32_t>& error_offsets, std::uint32_t max_depth)
+      : text_(text), base_(base), module_(module), sink_(sink), errors_(error_offsets), max_depth_(max_depth) {}
 
   void buildModule(PtxParser::ModuleContext* ctx);
 

@@ -25,8 +25,8 @@ namespace {
 // console listener must never print.
 class SilentListener final : public antlr4::BaseErrorListener {};
 
-void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options,
-                ast::Module& module, diag::DiagnosticSink& sink, ParseStats& stats) {
+void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
+                diag::DiagnosticSink& sink, ParseStats& stats) {
   std::string_view chunk_text = text.substr(chunk.begin, chunk.end - chunk.begin);
   ByteCharStream chars(chunk_text);
   PtxLexer lexer(&chars);
@@ -40,8 +40,7 @@ void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& o
   PtxParser parser(&tokens);
   parser.removeErrorListeners();
   parser.addErrorListener(&silent);
-  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
-      antlr4::atn::PredictionMode::SLL);
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
   parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
 
   PtxParser::ModuleContext* tree = nullptr;
@@ -57,8 +56,7 @@ void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& o
     parser.reset();
     auto strategy = std::make_shared<PtxErrorStrategy>(sink, chunk_text, chunk.begin);
     parser.setErrorHandler(strategy);
-    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
-        antlr4::atn::PredictionMode::LL);
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
     tree = parser.module();
     error_offsets = strategy->errorOffsets();
   }

@@ -13,10 +13,20 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t i) {
   std::uint32_t min_value;
   std::uint32_t value;
   if (c < 0x80) return 1;
-  if ((c & 0xE0) == 0xC0) { len = 2; value = c & 0x1F; min_value = 0x80; }
-  else if ((c & 0xF0) == 0xE0) { len = 3; value = c & 0x0F; min_value = 0x800; }
-  else if ((c & 0xF8) == 0xF0) { len = 4; value = c & 0x07; min_value = 0x10000; }
-  else return 0;
+  if ((c & 0xE0) == 0xC0) {
+    len = 2;
+    value = c & 0x1F;
+    min_value = 0x80;
+  } else if ((c & 0xF0) == 0xE0) {
+    len = 3;
+    value = c & 0x0F;
+    min_value = 0x800;
+  } else if ((c & 0xF8) == 0xF0) {
+    len = 4;
+    value = c & 0x07;
+    min_value = 0x10000;
+  } else
+    return 0;
   if (i + len > text.size()) return 0;
   for (std::size_t k = 1; k < len; ++k) {
     if ((byte(i + k) & 0xC0) != 0x80) return 0;
@@ -63,7 +73,8 @@ void reportEncoding(std::string_view text, diag::DiagnosticSink& sink) {
     message = "NUL byte in input; ptxas reads it as the end of the file";
   } else if (std::size_t len = utf8SequenceLength(text, first); len > 0) {
     std::uint32_t code_point = c & (len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07);
-    for (std::size_t k = 1; k < len; ++k) code_point = (code_point << 6) | (static_cast<unsigned char>(text[first + k]) & 0x3F);
+    for (std::size_t k = 1; k < len; ++k)
+      code_point = (code_point << 6) | (static_cast<unsigned char>(text[first + k]) & 0x3F);
     message = fmt::format("non-ASCII character U+{:04X}; PTX source is ASCII text, also in comments", code_point);
     length = static_cast<std::uint32_t>(len);
   } else {
@@ -75,8 +86,7 @@ void reportEncoding(std::string_view text, diag::DiagnosticSink& sink) {
 
 }  // namespace
 
-PrescanResult prescan(std::string_view text, const PrescanOptions& options,
-                      diag::DiagnosticSink& sink) {
+PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag::DiagnosticSink& sink) {
   PrescanResult result;
   const auto size = static_cast<std::uint32_t>(text.size());
 
@@ -85,24 +95,23 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options,
     std::uint32_t at = 0;
     while (at < size && text[at] != '\0') ++at;
     if (at == size) at = 0;
-    sink.report(diag::RuleId::InvalidEncoding, {at, std::min(at + 1, size)},
-                "input is binary data, not PTX text");
+    sink.report(diag::RuleId::InvalidEncoding, {at, std::min(at + 1, size)}, "input is binary data, not PTX text");
     return result;
   }
 
   reportEncoding(text, sink);
   std::uint32_t brace_depth = 0;
   std::uint32_t paren_depth = 0;  // ( and [
-  std::uint32_t prefix_run = 0;    // consecutive unary operators, e.g. - - - 1
-  std::uint32_t ternaries = 0;     // '?' in the current statement
+  std::uint32_t prefix_run = 0;   // consecutive unary operators, e.g. - - - 1
+  std::uint32_t ternaries = 0;    // '?' in the current statement
   std::uint32_t chunk_begin = 0;
   bool chunk_too_deep = false;
 
   auto tooDeep = [&](std::uint32_t at, const char* what) {
     if (!chunk_too_deep) {
       sink.report(diag::RuleId::NestingTooDeep, {at, at + 1},
-                  fmt::format("{} nested deeper than {} levels; this part of the file is not parsed",
-                              what, options.max_nesting));
+                  fmt::format("{} nested deeper than {} levels; this part of the file is not parsed", what,
+                              options.max_nesting));
     }
     chunk_too_deep = true;
   };
@@ -128,9 +137,12 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options,
       continue;
     }
     switch (c) {
-      case ' ': case '\t': case '\r': case '\n': case '\f': case '\v':
-        ++i;
-        continue;
+      case ' ':
+      case '\t':
+      case '\r':
+      case '\n':
+      case '\f':
+      case '\v': ++i; continue;
       case '/':
         if (i + 1 < size && text[i + 1] == '/') {
           while (i < size && text[i] != '\n') ++i;
@@ -159,8 +171,7 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options,
         prefix_run = 0;
         continue;
       }
-      default:
-        break;
+      default: break;
     }
 
     result.has_tokens = true;
@@ -177,10 +188,12 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options,
           if (j >= size || (text[j] != ';' && text[j] != ',')) itemEnded(i + 1);
         }
         break;
-      case '(': case '[':
+      case '(':
+      case '[':
         if (++paren_depth > options.max_nesting) tooDeep(i, "parentheses");
         break;
-      case ')': case ']':
+      case ')':
+      case ']':
         if (paren_depth > 0) --paren_depth;
         break;
       case ';':
@@ -191,8 +204,7 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options,
       case '?':
         if (++ternaries > options.max_nesting) tooDeep(i, "conditional expressions");
         break;
-      default:
-        break;
+      default: break;
     }
     bool is_prefix = c == '-' || c == '+' || c == '!' || c == '~';
     if (is_prefix) {

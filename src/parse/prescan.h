@@ -22,8 +22,8 @@ struct Chunk {
 };
 
 struct PrescanResult {
-  bool is_binary = false;  // do not parse at all
-  bool has_tokens = false; // anything besides whitespace and comments
+  bool is_binary = false;   // do not parse at all
+  bool has_tokens = false;  // anything besides whitespace and comments
   std::vector<Chunk> chunks;
 };
 
@@ -32,7 +32,6 @@ struct PrescanOptions {
   std::uint32_t min_chunk_bytes = 64 * 1024;
 };
 
-PrescanResult prescan(std::string_view text, const PrescanOptions& options,
-                      diag::DiagnosticSink& sink);
+PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag::DiagnosticSink& sink);
 
 }  // namespace ptxlint::parse

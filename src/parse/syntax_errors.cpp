@@ -17,14 +17,50 @@ namespace {
 using antlr4::Token;
 
 // Directive keywords, for "did you mean" suggestions (4.3.1, Table 1).
-constexpr std::array<std::string_view, 44> kDirectiveWords = {
-    ".version", ".target", ".address_size", ".entry", ".func", ".alias", ".file", ".loc",
-    ".section", ".pragma", ".callprototype", ".calltargets", ".branchtargets", ".align",
-    ".attribute", ".ptr", ".extern", ".visible", ".weak", ".common", ".maxnreg", ".maxntid",
-    ".reqntid", ".minnctapersm", ".maxnctapersm", ".noreturn", ".abi_preserve",
-    ".abi_preserve_control", ".reqnctapercluster", ".explicitcluster", ".maxclusterrank",
-    ".blocksareclusters", ".reg", ".sreg", ".const", ".global", ".local", ".param", ".shared",
-    ".tex", ".v2", ".v4", ".v8", ".b32"};
+constexpr std::array<std::string_view, 44> kDirectiveWords = {".version",
+                                                              ".target",
+                                                              ".address_size",
+                                                              ".entry",
+                                                              ".func",
+                                                              ".alias",
+                                                              ".file",
+                                                              ".loc",
+                                                              ".section",
+                                                              ".pragma",
+                                                              ".callprototype",
+                                                              ".calltargets",
+                                                              ".branchtargets",
+                                                              ".align",
+                                                              ".attribute",
+                                                              ".ptr",
+                                                              ".extern",
+                                                              ".visible",
+                                                              ".weak",
+                                                              ".common",
+                                                              ".maxnreg",
+                                                              ".maxntid",
+                                                              ".reqntid",
+                                                              ".minnctapersm",
+                                                              ".maxnctapersm",
+                                                              ".noreturn",
+                                                              ".abi_preserve",
+                                                              ".abi_preserve_control",
+                                                              ".reqnctapercluster",
+                                                              ".explicitcluster",
+                                                              ".maxclusterrank",
+                                                              ".blocksareclusters",
+                                                              ".reg",
+                                                              ".sreg",
+                                                              ".const",
+                                                              ".global",
+                                                              ".local",
+                                                              ".param",
+                                                              ".shared",
+                                                              ".tex",
+                                                              ".v2",
+                                                              ".v4",
+                                                              ".v8",
+                                                              ".b32"};
 
 // How a token type is named in a message.
 std::string describeTokenType(std::size_t type, const antlr4::dfa::Vocabulary& vocabulary) {
@@ -86,20 +122,18 @@ std::string_view describeContext(std::size_t rule) {
 
 std::string describeToken(Token* token, std::string_view text) {
   if (token->getType() == Token::EOF) return "end of file";
-  std::string_view t = text.substr(token->getStartIndex(),
-                                   token->getStopIndex() + 1 - token->getStartIndex());
+  std::string_view t = text.substr(token->getStartIndex(), token->getStopIndex() + 1 - token->getStartIndex());
   if (t.size() > 40) return fmt::format("'{}...'", t.substr(0, 37));
   return fmt::format("'{}'", t);
 }
 
 bool isRecoveryUnit(std::size_t rule) {
-  return rule == PtxParser::RuleStatement || rule == PtxParser::RuleTopLevel ||
-         rule == PtxParser::RuleSectionItem;
+  return rule == PtxParser::RuleStatement || rule == PtxParser::RuleTopLevel || rule == PtxParser::RuleSectionItem;
 }
 
 bool holdsList(std::size_t rule) {
-  return rule == PtxParser::RuleModule || rule == PtxParser::RuleFunctionBody ||
-         rule == PtxParser::RuleStatement || rule == PtxParser::RuleSectionDirective;
+  return rule == PtxParser::RuleModule || rule == PtxParser::RuleFunctionBody || rule == PtxParser::RuleStatement ||
+         rule == PtxParser::RuleSectionDirective;
 }
 
 }  // namespace
@@ -131,16 +165,33 @@ bool startsLine(std::string_view text, Token* previous, Token* token) {
 // expression goes on past the line break.
 bool continuesStatement(std::size_t type) {
   switch (type) {
-    case PtxLexer::COMMA: case PtxLexer::LBRACE: case PtxLexer::LPAREN: case PtxLexer::LBRACK:
-    case PtxLexer::PLUS: case PtxLexer::MINUS: case PtxLexer::STAR: case PtxLexer::SLASH:
-    case PtxLexer::PERCENT: case PtxLexer::SHL: case PtxLexer::SHR: case PtxLexer::LT:
-    case PtxLexer::LE: case PtxLexer::GE: case PtxLexer::EQ: case PtxLexer::NE: case PtxLexer::AMP:
-    case PtxLexer::PIPE: case PtxLexer::CARET: case PtxLexer::ANDAND: case PtxLexer::OROR:
-    case PtxLexer::QUESTION: case PtxLexer::COLON: case PtxLexer::ASSIGN: case PtxLexer::AT:
-    case PtxLexer::BANG:
-      return true;
-    default:
-      return false;
+    case PtxLexer::COMMA:
+    case PtxLexer::LBRACE:
+    case PtxLexer::LPAREN:
+    case PtxLexer::LBRACK:
+    case PtxLexer::PLUS:
+    case PtxLexer::MINUS:
+    case PtxLexer::STAR:
+    case PtxLexer::SLASH:
+    case PtxLexer::PERCENT:
+    case PtxLexer::SHL:
+    case PtxLexer::SHR:
+    case PtxLexer::LT:
+    case PtxLexer::LE:
+    case PtxLexer::GE:
+    case PtxLexer::EQ:
+    case PtxLexer::NE:
+    case PtxLexer::AMP:
+    case PtxLexer::PIPE:
+    case PtxLexer::CARET:
+    case PtxLexer::ANDAND:
+    case PtxLexer::OROR:
+    case PtxLexer::QUESTION:
+    case PtxLexer::COLON:
+    case PtxLexer::ASSIGN:
+    case PtxLexer::AT:
+    case PtxLexer::BANG: return true;
+    default: return false;
   }
 }
 
@@ -207,12 +258,10 @@ void PtxErrorStrategy::reportError(antlr4::Parser* parser, const antlr4::Recogni
   reportAt(parser, offending, expected);
 }
 
-void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending,
-                                const antlr4::misc::IntervalSet& expected) {
+void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending, const antlr4::misc::IntervalSet& expected) {
   std::string_view chunk = text_;
   auto begin = static_cast<std::uint32_t>(offending->getStartIndex());
-  auto end = offending->getType() == Token::EOF ? begin
-                                                : static_cast<std::uint32_t>(offending->getStopIndex() + 1);
+  auto end = offending->getType() == Token::EOF ? begin : static_cast<std::uint32_t>(offending->getStopIndex() + 1);
   if (offending->getType() == Token::EOF) begin = end = static_cast<std::uint32_t>(chunk.size());
   SourceRange range{base_ + begin, base_ + end};
   std::size_t rule = parser->getContext() ? parser->getContext()->getRuleIndex() : 0;
@@ -224,10 +273,9 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending,
         error_offsets_.push_back(range.begin);
         return;
       }
-      std::string shown = (c >= 0x21 && c < 0x7F) ? fmt::format("'{}'", static_cast<char>(c))
-                                                   : fmt::format("0x{:02X}", c);
-      sink_.report(diag::RuleId::InvalidCharacter, range,
-                   fmt::format("invalid character {} in PTX source", shown));
+      std::string shown =
+          (c >= 0x21 && c < 0x7F) ? fmt::format("'{}'", static_cast<char>(c)) : fmt::format("0x{:02X}", c);
+      sink_.report(diag::RuleId::InvalidCharacter, range, fmt::format("invalid character {} in PTX source", shown));
       error_offsets_.push_back(range.begin);
       return;
     }
@@ -239,8 +287,7 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending,
       return;
     }
     case PtxLexer::UNTERMINATED_COMMENT:
-      sink_.report(diag::RuleId::UnterminatedComment, {range.begin, range.begin + 2},
-                   "unterminated /* comment");
+      sink_.report(diag::RuleId::UnterminatedComment, {range.begin, range.begin + 2}, "unterminated /* comment");
       error_offsets_.push_back(range.begin);
       return;
     case PtxLexer::UNTERMINATED_STRING:
@@ -248,17 +295,16 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending,
                    "missing terminating '\"' character");
       error_offsets_.push_back(range.begin);
       return;
-    default:
-      break;
+    default: break;
   }
 
   // A dotted word where a directive or specifier belongs: name it.
-  if (offending->getType() == PtxLexer::DOT_NAME &&
-      (expected.contains(static_cast<std::size_t>(PtxLexer::REG)) || expected.contains(static_cast<std::size_t>(PtxLexer::MAXNTID)) ||
-       expected.contains(static_cast<std::size_t>(PtxLexer::ENTRY)) || expected.contains(static_cast<std::size_t>(PtxLexer::TYPE)))) {
+  if (offending->getType() == PtxLexer::DOT_NAME && (expected.contains(static_cast<std::size_t>(PtxLexer::REG)) ||
+                                                     expected.contains(static_cast<std::size_t>(PtxLexer::MAXNTID)) ||
+                                                     expected.contains(static_cast<std::size_t>(PtxLexer::ENTRY)) ||
+                                                     expected.contains(static_cast<std::size_t>(PtxLexer::TYPE)))) {
     std::string_view word = chunk.substr(begin, end - begin);
-    Diagnostic& d = sink_.report(diag::RuleId::UnknownDirective, range,
-                                 fmt::format("unknown directive '{}'", word));
+    Diagnostic& d = sink_.report(diag::RuleId::UnknownDirective, range, fmt::format("unknown directive '{}'", word));
     std::string_view suggestion = closestDirective(word);
     if (!suggestion.empty()) {
       diag::DiagnosticSink::addNote(d, fmt::format("did you mean '{}'?", suggestion));
@@ -310,8 +356,9 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending,
   if (starts_operand && previous != nullptr && expected.contains(static_cast<std::size_t>(PtxLexer::SEMI)) &&
       dynamic_cast<PtxParser::InstructionStatementContext*>(parser->getContext()) != nullptr) {
     auto previous_end = base_ + static_cast<std::uint32_t>(previous->getStopIndex() + 1);
-    Diagnostic& d = sink_.report(diag::RuleId::UnexpectedToken, range,
-                                 fmt::format("expected ',' between operands, found {}", describeToken(offending, chunk)));
+    Diagnostic& d =
+        sink_.report(diag::RuleId::UnexpectedToken, range,
+                     fmt::format("expected ',' between operands, found {}", describeToken(offending, chunk)));
     diag::DiagnosticSink::addFixIt(d, SourceRange{previous_end, previous_end}, ",");
     error_offsets_.push_back(range.begin);
     return;
@@ -335,8 +382,8 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending,
     wanted = std::string(context);
   }
   std::string found = describeToken(offending, chunk);
-  std::string message = wanted.empty() ? fmt::format("unexpected {}", found)
-                                       : fmt::format("expected {}, found {}", wanted, found);
+  std::string message =
+      wanted.empty() ? fmt::format("unexpected {}", found) : fmt::format("expected {}, found {}", wanted, found);
   sink_.report(diag::RuleId::UnexpectedToken, range, std::move(message));
   error_offsets_.push_back(range.begin);
 }

@@ -35,9 +35,8 @@ class ModuleWalker {
   void instruction(const ast::Instruction& in) {
     ++stats_.instructions;
     ++stats_.unchecked;
-    bool enabled = std::any_of(options_.enabled_rules.begin(), options_.enabled_rules.end(), [](const std::string& r) {
-      return r == "PL9002" || r == "unchecked-instruction";
-    });
+    bool enabled = std::any_of(options_.enabled_rules.begin(), options_.enabled_rules.end(),
+                               [](const std::string& r) { return r == "PL9002" || r == "unchecked-instruction"; });
     if (options_.show_unchecked || enabled) reportUnchecked(in, sink_);
   }
 
@@ -48,8 +47,7 @@ class ModuleWalker {
 
 }  // namespace
 
-void checkModule(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink,
-                 Statistics& stats) {
+void checkModule(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink, Statistics& stats) {
   // After syntax errors the AST lacks the broken statements (a dropped .reg
   // line would make every use of its registers "undeclared"): the semantic
   // checks wait until the syntax is right, as ptxas does.

@@ -10,7 +10,6 @@ namespace ptxlint::sema {
 // Walks every statement of `module`. Instructions that an instruction table
 // covers are checked against it; the others are counted as unchecked (and
 // reported as PL9002 notes when options.show_unchecked is set).
-void checkModule(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink,
-                 Statistics& stats);
+void checkModule(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink, Statistics& stats);
 
 }  // namespace ptxlint::sema

@@ -21,9 +21,8 @@ using spec::QualifierSlot;
 // Every state space a qualifier can name: such a qualifier fills the next
 // .dst/.src slot of a block, whether or not that slot allows it.
 bool isStateSpace(std::string_view q) {
-  static constexpr std::string_view kSpaces[] = {".global", ".shared", ".shared::cta", ".shared::cluster",
-                                                 ".local", ".const", ".param", ".param::entry",
-                                                 ".param::func", ".tex"};
+  static constexpr std::string_view kSpaces[] = {".global", ".shared", ".shared::cta",  ".shared::cluster", ".local",
+                                                 ".const",  ".param",  ".param::entry", ".param::func",     ".tex"};
   return std::find(std::begin(kSpaces), std::end(kSpaces), q) != std::end(kSpaces);
 }
 
@@ -50,7 +49,11 @@ class BlockMatch {
  public:
   BlockMatch(const InstructionSpec& spec, const std::vector<const InstructionSpec*>& siblings,
              const ast::Instruction& in, std::size_t first_qualifier, const RegisterResolver& registers)
-      : spec_(spec), siblings_(siblings), in_(in), first_(first_qualifier), registers_(registers),
+      : spec_(spec),
+        siblings_(siblings),
+        in_(in),
+        first_(first_qualifier),
+        registers_(registers),
         filled_(spec.qualifiers.size()) {
     matchQualifiers();
     if (findings_.empty()) checkConstraints();
@@ -205,8 +208,8 @@ class BlockMatch {
   }
 
   static std::string_view nearStateSpace(std::string_view word) {
-    static const spec::Values kSpaces = {".global", ".shared", ".shared::cta", ".shared::cluster", ".local", ".const",
-                                         ".param"};
+    static const spec::Values kSpaces = {".global", ".shared", ".shared::cta", ".shared::cluster",
+                                         ".local",  ".const",  ".param"};
     if (word.size() < 6) return {};
     std::string_view best;
     std::size_t best_distance = 3;
@@ -248,9 +251,8 @@ class BlockMatch {
   }
 
   bool touched(SourceRange r) const {
-    return std::any_of(findings_.begin(), findings_.end(), [&](const Finding& f) {
-      return f.range.begin < r.end && r.begin < f.range.end;
-    });
+    return std::any_of(findings_.begin(), findings_.end(),
+                       [&](const Finding& f) { return f.range.begin < r.end && r.begin < f.range.end; });
   }
 
   const QualifierSlot* slotNamed(std::string_view name) const {
@@ -285,8 +287,8 @@ class BlockMatch {
           // ("No .vec specified" in multimem's table).
           const ast::Token* a = filled(c.a);
           const ast::Token* b = filled(c.b);
-          bool rows_name_absent = std::any_of(c.rows.begin(), c.rows.end(),
-                                              [](const auto& row) { return contains(row.first, ""); });
+          bool rows_name_absent =
+              std::any_of(c.rows.begin(), c.rows.end(), [](const auto& row) { return contains(row.first, ""); });
           if (b == nullptr || (a == nullptr && !rows_name_absent)) break;
           if (touched(b->range) || (a != nullptr && touched(a->range))) break;
           std::string_view av = a ? a->text : std::string_view{};
@@ -424,20 +426,18 @@ class BlockMatch {
         if (i++ < n) continue;
         if (op.presence.kind == spec::Presence::Kind::WithQualifier) {
           const ast::Token* q = filled(op.presence.slot);
-          add(diag::RuleId::OperandCount, q->range,
-              fmt::format("'{}' requires the operand '{}'", q->text, op.name),
+          add(diag::RuleId::OperandCount, q->range, fmt::format("'{}' requires the operand '{}'", q->text, op.name),
               {fmt::format("syntax: {}", spec_.syntax)});
           return;
         }
         break;
       }
     }
-    std::string expected = n_free == 0 ? std::to_string(n_required)
-                                       : fmt::format("{} to {}", n_required, n_required + n_free);
+    std::string expected =
+        n_free == 0 ? std::to_string(n_required) : fmt::format("{} to {}", n_required, n_required + n_free);
     SourceRange at = n > n_required + n_free ? in_.operands[n_required + n_free].range : in_.mnemonic_range;
     add(diag::RuleId::OperandCount, at,
-        fmt::format("'{}' takes {} operand{} here, not {}", spec_.opcode, expected,
-                    expected == "1" ? "" : "s", n),
+        fmt::format("'{}' takes {} operand{} here, not {}", spec_.opcode, expected, expected == "1" ? "" : "s", n),
         {fmt::format("syntax: {}", spec_.syntax)});
   }
 
@@ -477,14 +477,14 @@ class BlockMatch {
         auto v = op.kind == ast::OperandKind::Expression ? constantValue(op.expr) : std::nullopt;
         if (!v) {
           add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' must be an integer constant", want.name),
-              want.immediates.empty() ? std::vector<std::string>{}
-                                      : std::vector<std::string>{fmt::format("allowed: {}", fmt::join(want.immediates, ", "))});
+              want.immediates.empty()
+                  ? std::vector<std::string>{}
+                  : std::vector<std::string>{fmt::format("allowed: {}", fmt::join(want.immediates, ", "))});
           return;
         }
         if (!want.immediates.empty() &&
             std::find(want.immediates.begin(), want.immediates.end(), *v) == want.immediates.end()) {
-          add(diag::RuleId::InvalidImmediate, op.range,
-              fmt::format("'{}' cannot be {} here", want.name, *v),
+          add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
               {fmt::format("allowed: {}", fmt::join(want.immediates, ", "))});
         }
         return;
@@ -521,7 +521,7 @@ class BlockMatch {
         if (op.kind != ast::OperandKind::Expression) {
           add(diag::RuleId::OperandKind, op.range,
               fmt::format("'{}' must be a {}", want.name,
-                          want.kind == OperandKind::Predicate ? "predicate register"
+                          want.kind == OperandKind::Predicate  ? "predicate register"
                           : want.kind == OperandKind::Register ? "register"
                                                                : "register or integer constant"));
           return;
@@ -547,9 +547,10 @@ class BlockMatch {
         unsigned want_bits = want.type_slot.empty() ? want.bits : spec::typeQualifierBits(valueOf(want.type_slot));
         if (info->type == ".pred" || (want_bits != 0 && bits != 0 && bits != want_bits)) {
           add(diag::RuleId::OperandType, op.range,
-              fmt::format("'{}' is a {}-bit operand{}; '{}' is declared {}", want.name, want_bits,
-                          want.type_slot.empty() ? "" : fmt::format(" ({} {})", want.type_slot, valueOf(want.type_slot)),
-                          op.expr->text, info->type));
+              fmt::format(
+                  "'{}' is a {}-bit operand{}; '{}' is declared {}", want.name, want_bits,
+                  want.type_slot.empty() ? "" : fmt::format(" ({} {})", want.type_slot, valueOf(want.type_slot)),
+                  op.expr->text, info->type));
         }
         return;
       }

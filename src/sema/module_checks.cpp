@@ -27,10 +27,10 @@ bool ModuleContext::require(diag::DiagnosticSink& sink, SourceRange at, std::str
                             std::string_view section) const {
   bool ok = true;
   if (version && *version < introduced) {
-    Diagnostic& d = sink.report(diag::RuleId::FeatureNeedsVersion, at,
-                                fmt::format("{} requires PTX ISA {}; the file declares .version {}{}", what,
-                                            introduced.str(), version->str(),
-                                            version_overridden ? " (--ptx-version)" : ""));
+    Diagnostic& d =
+        sink.report(diag::RuleId::FeatureNeedsVersion, at,
+                    fmt::format("{} requires PTX ISA {}; the file declares .version {}{}", what, introduced.str(),
+                                version->str(), version_overridden ? " (--ptx-version)" : ""));
     d.spec_section = section;
     if (version_token && !version_overridden) {
       diag::DiagnosticSink::addFixIt(d, *version_token, introduced.str());
@@ -47,8 +47,7 @@ bool ModuleContext::require(diag::DiagnosticSink& sink, SourceRange at, std::str
   return ok;
 }
 
-ModuleContext checkModuleDirectives(const ast::Module& module, const Options& options,
-                                    diag::DiagnosticSink& sink) {
+ModuleContext checkModuleDirectives(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink) {
   ModuleContext context;
   const ast::VersionDirective* version = nullptr;
   const ast::TargetDirective* first_target = nullptr;
@@ -58,12 +57,11 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
     const ast::TopLevel& item = module.items[i];
     if (const auto* v = itemAs<ast::VersionDirective>(item)) {
       if (version != nullptr) {
-        Diagnostic& d = sink.report(diag::RuleId::VersionFirst, v->range,
-                                    "a second .version directive; a module has exactly one");
+        Diagnostic& d =
+            sink.report(diag::RuleId::VersionFirst, v->range, "a second .version directive; a module has exactly one");
         diag::DiagnosticSink::addNote(d, version->range, "the module's .version is here");
       } else if (i != 0) {
-        sink.report(diag::RuleId::VersionFirst, v->range,
-                    "the .version directive must come first in the module");
+        sink.report(diag::RuleId::VersionFirst, v->range, "the .version directive must come first in the module");
         version = v;
       } else {
         version = v;
@@ -82,7 +80,8 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
     SourceRange at = module.items.empty() ? SourceRange{0, 0}
                                           : std::visit([](const auto& n) { return n.range; }, module.items[0].node);
     at.end = at.begin;
-    Diagnostic& d = sink.report(diag::RuleId::VersionFirst, at, "missing .version directive; a PTX module begins with one");
+    Diagnostic& d =
+        sink.report(diag::RuleId::VersionFirst, at, "missing .version directive; a PTX module begins with one");
     diag::DiagnosticSink::addFixIt(d, at, fmt::format(".version {}\n", spec::latestVersion().str()));
   } else if (first_target == nullptr) {
     sink.report(diag::RuleId::TargetAfterVersion, version->range, "missing .target directive after .version");
@@ -111,16 +110,16 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
       if (const spec::TargetInfo* info = spec::findTarget(entry.text)) {
         has_architecture = true;
         if (context.version && info->renamed_at.major != 0 && *context.version >= info->renamed_at) {
-          Diagnostic& d = sink.report(diag::RuleId::TargetNeedsVersion, entry.range,
-                                      fmt::format("{} was renamed {} in PTX ISA {}; the file declares .version {}",
-                                                  info->name, info->renamed_to, info->renamed_at.str(),
-                                                  context.version->str()));
+          Diagnostic& d =
+              sink.report(diag::RuleId::TargetNeedsVersion, entry.range,
+                          fmt::format("{} was renamed {} in PTX ISA {}; the file declares .version {}", info->name,
+                                      info->renamed_to, info->renamed_at.str(), context.version->str()));
           diag::DiagnosticSink::addFixIt(d, entry.range, std::string(info->renamed_to));
         } else if (context.version && *context.version < info->introduced) {
-          Diagnostic& d = sink.report(diag::RuleId::TargetNeedsVersion, entry.range,
-                                      fmt::format("PTX .version {} does not support .target {}; {} needs PTX ISA {}",
-                                                  context.version->str(), entry.text, info->name,
-                                                  info->introduced.str()));
+          Diagnostic& d =
+              sink.report(diag::RuleId::TargetNeedsVersion, entry.range,
+                          fmt::format("PTX .version {} does not support .target {}; {} needs PTX ISA {}",
+                                      context.version->str(), entry.text, info->name, info->introduced.str()));
           if (context.version_token) diag::DiagnosticSink::addFixIt(d, *context.version_token, info->introduced.str());
         }
         spec::Target target{info->sm, info->suffix};
@@ -134,7 +133,8 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
           Diagnostic& d = sink.report(diag::RuleId::TargetNeedsVersion, entry.range,
                                       fmt::format("target option '{}' needs PTX ISA {}; the file declares .version {}",
                                                   entry.text, option->introduced.str(), context.version->str()));
-          if (context.version_token) diag::DiagnosticSink::addFixIt(d, *context.version_token, option->introduced.str());
+          if (context.version_token)
+            diag::DiagnosticSink::addFixIt(d, *context.version_token, option->introduced.str());
         }
       } else {
         sink.report(diag::RuleId::UnknownTarget, entry.range, fmt::format("unknown target '{}'", entry.text));

@@ -22,15 +22,13 @@ struct ModuleContext {
 
   // Reports PL4002 / PL4003 when a feature (`what`, e.g. "'%clusterid'")
   // needs a newer version or another target. Returns false if it did.
-  bool require(diag::DiagnosticSink& sink, SourceRange at, std::string_view what,
-               spec::PtxVersion introduced, const spec::TargetRequirement& target_requirement,
-               std::string_view section) const;
+  bool require(diag::DiagnosticSink& sink, SourceRange at, std::string_view what, spec::PtxVersion introduced,
+               const spec::TargetRequirement& target_requirement, std::string_view section) const;
 };
 
 // 11.1: .version first and once, .target right after it, known versions,
 // targets and options, the version each target needs, .address_size.
-ModuleContext checkModuleDirectives(const ast::Module& module, const Options& options,
-                                    diag::DiagnosticSink& sink);
+ModuleContext checkModuleDirectives(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink);
 
 // 5.4, 11.2, 9.3, chapter 10: declarations and uses of every name, scopes,
 // guards, special registers; and every instruction against the instruction

@@ -23,7 +23,7 @@ struct Symbol {
   SymbolKind kind;
   std::string_view name;
   SourceRange range;
-  std::string_view type{};   // ".pred", ".b32", ... for registers and variables
+  std::string_view type{};  // ".pred", ".b32", ... for registers and variables
   bool is_vector = false;
   std::uint64_t count = 0;   // a parameterized range %r<count>
   bool is_extern = false;    // .extern: a declaration, not a definition
@@ -114,8 +114,7 @@ class ScopeRegisters final : public RegisterResolver {
 
 class SymbolChecker {
  public:
-  SymbolChecker(const ModuleContext& context, const Options& options, diag::DiagnosticSink& sink,
-                Statistics& stats)
+  SymbolChecker(const ModuleContext& context, const Options& options, diag::DiagnosticSink& sink, Statistics& stats)
       : context_(context), options_(options), sink_(sink), stats_(stats) {}
 
   void check(const ast::Module& module) {
@@ -147,10 +146,10 @@ class SymbolChecker {
       if (previous->kind == SymbolKind::Variable && symbol.kind == SymbolKind::Variable &&
           (previous->is_extern || symbol.is_extern)) {
         if (previous->type != symbol.type || previous->space != symbol.space) {
-          Diagnostic& d = sink_.report(diag::RuleId::Redefinition, symbol.range,
-                                       fmt::format("inconsistent redeclaration of '{}' ({} {}, before {} {})",
-                                                   symbol.name, symbol.space, symbol.type, previous->space,
-                                                   previous->type));
+          Diagnostic& d =
+              sink_.report(diag::RuleId::Redefinition, symbol.range,
+                           fmt::format("inconsistent redeclaration of '{}' ({} {}, before {} {})", symbol.name,
+                                       symbol.space, symbol.type, previous->space, previous->type));
           diag::DiagnosticSink::addNote(d, previous->range, "previous declaration is here");
         } else if (previous->is_extern && !symbol.is_extern && !symbol.is_visible) {
           Diagnostic& d = sink_.report(
@@ -181,8 +180,12 @@ class SymbolChecker {
       }
     }
     for (const ast::Declarator& d : decl.declarators) {
-      Symbol s{is_register ? SymbolKind::Register : SymbolKind::Variable, d.name.text, d.name.range,
-               type ? type->keyword.text : std::string_view{}, decl.vector >= 0, d.range_count_value};
+      Symbol s{is_register ? SymbolKind::Register : SymbolKind::Variable,
+               d.name.text,
+               d.name.range,
+               type ? type->keyword.text : std::string_view{},
+               decl.vector >= 0,
+               d.range_count_value};
       s.is_extern = is_extern;
       s.is_visible = is_visible;
       if (space != nullptr) s.space = space->keyword.text;
@@ -247,8 +250,9 @@ class SymbolChecker {
       const ast::Token& p = in.guard->predicate;
       if (const Symbol* s = use(scope, p.text, p.range)) {
         if (s->kind == SymbolKind::Register && s->type != ".pred" && !s->type.empty()) {
-          Diagnostic& d = sink_.report(diag::RuleId::GuardNotPredicate, p.range,
-                                       fmt::format("guard '{}' is a {} register; a guard must be .pred", p.text, s->type));
+          Diagnostic& d =
+              sink_.report(diag::RuleId::GuardNotPredicate, p.range,
+                           fmt::format("guard '{}' is a {} register; a guard must be .pred", p.text, s->type));
           diag::DiagnosticSink::addNote(d, s->range, fmt::format("'{}' is declared here", s->name));
         }
       }
@@ -274,18 +278,13 @@ class SymbolChecker {
   void operand(const Scope& scope, const ast::Operand& op) {
     switch (op.kind) {
       case ast::OperandKind::Expression:
-      case ast::OperandKind::Address:
-        expression(scope, op.expr);
-        break;
-      case ast::OperandKind::Negated:
-        use(scope, op.name.text, op.name.range);
-        break;
+      case ast::OperandKind::Address: expression(scope, op.expr); break;
+      case ast::OperandKind::Negated: use(scope, op.name.text, op.name.range); break;
       case ast::OperandKind::PredicatePair:
         use(scope, op.name.text, op.name.range);
         use(scope, op.second.text, op.second.range);
         break;
-      default:
-        break;
+      default: break;
     }
     for (const ast::Operand& element : op.elements) operand(scope, element);
   }

@@ -28,11 +28,12 @@ InstructionSpec cpAsync(std::string_view cache, std::vector<std::int64_t> sizes,
                    optionalOperand(ignore_src ? predicate("ignore-src") : value("src-size", 32)), cachePolicy()},
       .introduced = {7, 0},
       .target = TargetRequirement::atLeast(80),
-      .notes = {
-          {.slot = ".level::cache_hint", .introduced = {7, 4}},
-          {.slot = ".level::prefetch_size", .introduced = {7, 4}},
-          {.slot = ".shared{::cta}", .values = {".shared::cta"}, .introduced = {7, 8}},
-      },
+      .notes =
+          {
+              {.slot = ".level::cache_hint", .introduced = {7, 4}},
+              {.slot = ".level::prefetch_size", .introduced = {7, 4}},
+              {.slot = ".shared{::cta}", .values = {".shared::cta"}, .introduced = {7, 8}},
+          },
   };
   if (ignore_src) s.notes.push_back({.operand = "ignore-src", .introduced = {7, 5}});
   return s;
@@ -58,15 +59,27 @@ std::vector<InstructionSpec> asyncCopySpecs() {
                           "[dst], [src], 16{, ignore-src}{, cache-policy}"));
 
   // 9.7.9.25.3.2 cp.async.commit_group, 9.7.9.25.3.3 wait_group / wait_all
-  specs.push_back({.section = "9.7.9.25.3.2", .syntax = "cp.async.commit_group",
-                   .opcode = "cp.async.commit_group", .qualifiers = {}, .operands = {},
-                   .introduced = {7, 0}, .target = TargetRequirement::atLeast(80)});
-  specs.push_back({.section = "9.7.9.25.3.3", .syntax = "cp.async.wait_group N",
-                   .opcode = "cp.async.wait_group", .qualifiers = {}, .operands = {immediate("N")},
-                   .introduced = {7, 0}, .target = TargetRequirement::atLeast(80)});
-  specs.push_back({.section = "9.7.9.25.3.3", .syntax = "cp.async.wait_all",
-                   .opcode = "cp.async.wait_all", .qualifiers = {}, .operands = {},
-                   .introduced = {7, 0}, .target = TargetRequirement::atLeast(80)});
+  specs.push_back({.section = "9.7.9.25.3.2",
+                   .syntax = "cp.async.commit_group",
+                   .opcode = "cp.async.commit_group",
+                   .qualifiers = {},
+                   .operands = {},
+                   .introduced = {7, 0},
+                   .target = TargetRequirement::atLeast(80)});
+  specs.push_back({.section = "9.7.9.25.3.3",
+                   .syntax = "cp.async.wait_group N",
+                   .opcode = "cp.async.wait_group",
+                   .qualifiers = {},
+                   .operands = {immediate("N")},
+                   .introduced = {7, 0},
+                   .target = TargetRequirement::atLeast(80)});
+  specs.push_back({.section = "9.7.9.25.3.3",
+                   .syntax = "cp.async.wait_all",
+                   .opcode = "cp.async.wait_all",
+                   .qualifiers = {},
+                   .operands = {},
+                   .introduced = {7, 0},
+                   .target = TargetRequirement::atLeast(80)});
 
   // 9.7.9.25.4.1 cp.async.bulk: global -> shared::cta
   specs.push_back({
@@ -75,8 +88,7 @@ std::vector<InstructionSpec> asyncCopySpecs() {
                 "[dstMem], [srcMem], size, [mbar] {, cache-policy}",
       .opcode = "cp.async.bulk",
       .qualifiers = {space(".dst", {".shared::cta"}), space(".src", {".global"}),
-                     required(".completion_mechanism", kMbarrierComplete),
-                     optional(".level::cache_hint", kCacheHint)},
+                     required(".completion_mechanism", kMbarrierComplete), optional(".level::cache_hint", kCacheHint)},
       .operands = {address("dstMem"), address("srcMem"), value("size", 32), address("mbar"), cachePolicy()},
       .introduced = {8, 0},
       .target = TargetRequirement::atLeast(90),
@@ -124,8 +136,8 @@ std::vector<InstructionSpec> asyncCopySpecs() {
                 "[dstMem], [srcMem], size {, cache-policy} {, byteMask}",
       .opcode = "cp.async.bulk",
       .qualifiers = {space(".dst", {".global"}), space(".src", {".shared::cta"}),
-                     required(".completion_mechanism", {".bulk_group"}),
-                     optional(".level::cache_hint", kCacheHint), optional(".cp_mask", {".cp_mask"})},
+                     required(".completion_mechanism", {".bulk_group"}), optional(".level::cache_hint", kCacheHint),
+                     optional(".cp_mask", {".cp_mask"})},
       .operands = {address("dstMem"), address("srcMem"), value("size", 32), cachePolicy(),
                    withQualifier(value("byteMask", 16), ".cp_mask")},
       .introduced = {8, 0},
@@ -160,21 +172,20 @@ std::vector<InstructionSpec> asyncCopySpecs() {
                 "[dstMem], [srcMem], size{, cache-policy}",
       .opcode = "cp.reduce.async.bulk",
       .qualifiers = {space(".dst", {".global"}), space(".src", {".shared::cta"}),
-                     required(".completion_mechanism", {".bulk_group"}),
-                     optional(".level::cache_hint", kCacheHint), required(".redOp", kRedOps),
-                     required(".type", {".f16", ".bf16", ".b32", ".u32", ".s32", ".b64", ".u64", ".s64", ".f32",
-                                        ".f64"})},
+                     required(".completion_mechanism", {".bulk_group"}), optional(".level::cache_hint", kCacheHint),
+                     required(".redOp", kRedOps),
+                     required(".type",
+                              {".f16", ".bf16", ".b32", ".u32", ".s32", ".b64", ".u64", ".s64", ".f32", ".f64"})},
       .operands = {address("dstMem"), address("srcMem"), value("size", 32), cachePolicy()},
-      .constraints =
-          {pairs(".redOp", ".type",
-                 {{{".add"}, {".u32", ".s32", ".u64", ".f32", ".f64", ".f16", ".bf16"}},
-                  {{".min", ".max"}, {".u32", ".s32", ".u64", ".s64", ".f16", ".bf16"}},
-                  {{".inc", ".dec"}, {".u32"}},
-                  {{".and", ".or", ".xor"}, {".b32", ".b64"}}}),
-           // "The cp.reduce.async.bulk.add.f16 and cp.reduce.async.bulk.add.bf16
-           // operations require .noftz qualifier."
-           requiresQualifier({{".redOp", {".add"}}, {".type", {".f16", ".bf16"}}}, ".noftz", ".redOp",
-                             ".add.f16 and .add.bf16 require .noftz")},
+      .constraints = {pairs(".redOp", ".type",
+                            {{{".add"}, {".u32", ".s32", ".u64", ".f32", ".f64", ".f16", ".bf16"}},
+                             {{".min", ".max"}, {".u32", ".s32", ".u64", ".s64", ".f16", ".bf16"}},
+                             {{".inc", ".dec"}, {".u32"}},
+                             {{".and", ".or", ".xor"}, {".b32", ".b64"}}}),
+                      // "The cp.reduce.async.bulk.add.f16 and cp.reduce.async.bulk.add.bf16
+                      // operations require .noftz qualifier."
+                      requiresQualifier({{".redOp", {".add"}}, {".type", {".f16", ".bf16"}}}, ".noftz", ".redOp",
+                                        ".add.f16 and .add.bf16 require .noftz")},
       .introduced = {8, 0},
       .target = TargetRequirement::atLeast(90),
   });
@@ -184,9 +195,9 @@ std::vector<InstructionSpec> asyncCopySpecs() {
                 "[dstMem], [srcMem], size{, cache-policy}",
       .opcode = "cp.reduce.async.bulk",
       .qualifiers = {space(".dst", {".global"}), space(".src", {".shared::cta"}),
-                     required(".completion_mechanism", {".bulk_group"}),
-                     optional(".level::cache_hint", kCacheHint), required(".redOp", {".add"}),
-                     required(".noftz", {".noftz"}), required(".type", {".f16", ".bf16"})},
+                     required(".completion_mechanism", {".bulk_group"}), optional(".level::cache_hint", kCacheHint),
+                     required(".redOp", {".add"}), required(".noftz", {".noftz"}),
+                     required(".type", {".f16", ".bf16"})},
       .operands = {address("dstMem"), address("srcMem"), value("size", 32), cachePolicy()},
       .introduced = {8, 0},
       .target = TargetRequirement::atLeast(90),
@@ -197,8 +208,7 @@ std::vector<InstructionSpec> asyncCopySpecs() {
       .section = "9.7.9.25.4.3",
       .syntax = "cp.async.bulk.prefetch.L2.src{.level::cache_hint} [srcMem], size {, cache-policy}",
       .opcode = "cp.async.bulk.prefetch",
-      .qualifiers = {required(".L2", {".L2"}), space(".src", {".global"}),
-                     optional(".level::cache_hint", kCacheHint)},
+      .qualifiers = {required(".L2", {".L2"}), space(".src", {".global"}), optional(".level::cache_hint", kCacheHint)},
       .operands = {address("srcMem"), value("size", 32), cachePolicy()},
       .introduced = {8, 0},
       .target = TargetRequirement::atLeast(90),

@@ -29,13 +29,13 @@ Constraint multimemOpTypes(std::string_view op_slot) {
 // 9.7.9.14: "the size of the specified type along with .vec must equal either
 // 32-bits or 64-bits or 128-bits": the .vec x base-type table.
 Constraint multimemVecTypes() {
-  return pairs(".vec", ".type",
-               {{{""}, {".f16x2", ".bf16x2", ".f32", ".f64", ".e5m2x4", ".e4m3x4"}},
-                {{".v2"}, {".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".e5m2x2", ".e5m2x4", ".e4m3x2", ".e4m3x4"}},
-                {{".v4"},
-                 {".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".e5m2", ".e5m2x2", ".e5m2x4", ".e4m3", ".e4m3x2",
-                  ".e4m3x4"}},
-                {{".v8"}, {".f16", ".bf16", ".e5m2", ".e4m3", ".e5m2x2", ".e4m3x2"}}});
+  return pairs(
+      ".vec", ".type",
+      {{{""}, {".f16x2", ".bf16x2", ".f32", ".f64", ".e5m2x4", ".e4m3x4"}},
+       {{".v2"}, {".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".e5m2x2", ".e5m2x4", ".e4m3x2", ".e4m3x4"}},
+       {{".v4"},
+        {".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".e5m2", ".e5m2x2", ".e5m2x4", ".e4m3", ".e4m3x2", ".e4m3x4"}},
+       {{".v8"}, {".f16", ".bf16", ".e5m2", ".e4m3", ".e5m2x2", ".e4m3x2"}}});
 }
 
 // Target ISA Notes of 9.7.9.14 for the fp8 types and .acc::f16: sm_100a,
@@ -113,14 +113,15 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
       {typed("d"), address("a")},
       {multimemOpTypes(".op"), scopeNeedsSemantics(".ldsem", {".relaxed", ".acquire"}),
        semanticsNeedScope(".ldsem", {".relaxed", ".acquire"})}));
-  specs.push_back(multimem("9.7.9.14", "multimem.ld_reduce.weak{.ss}.op.type d, [a]", "multimem.ld_reduce",
-                           {required(".weak", {".weak"}), optionalSpace(".ss", {".global"}),
-                            required(".op", {".min", ".max", ".add", ".and", ".or", ".xor"}),
-                            required(".type", kIntTypes)},
-                           {typed("d"), address("a")}, {multimemOpTypes(".op")}));
+  specs.push_back(
+      multimem("9.7.9.14", "multimem.ld_reduce.weak{.ss}.op.type d, [a]", "multimem.ld_reduce",
+               {required(".weak", {".weak"}), optionalSpace(".ss", {".global"}),
+                required(".op", {".min", ".max", ".add", ".and", ".or", ".xor"}), required(".type", kIntTypes)},
+               {typed("d"), address("a")}, {multimemOpTypes(".op")}));
   // multimem.ld_reduce, floating-point types
   std::vector<FeatureNote> ld_float_notes = {{.slot = ".acc_prec", .values = {".acc::f32"}, .introduced = {8, 2}},
-                                             fp8Note(".acc_prec", {".acc::f16"}), fp8Note(".type", kFp8Types)};
+                                             fp8Note(".acc_prec", {".acc::f16"}),
+                                             fp8Note(".type", kFp8Types)};
   // ".acc::f32 changes f16/bf16 accumulation to f32; .acc::f16 changes fp8 to f16".
   // ".acc_prec ... change[s] the precision of intermediate accumulation": the
   // syntax puts it after any .op, but only .add accumulates; ptxas allows it
@@ -140,15 +141,13 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
       {multimemOpTypes(".op"), no_f64_vec, multimemVecTypes(), acc_types, acc_add_only,
        scopeNeedsSemantics(".ldsem", {".relaxed", ".acquire"}), semanticsNeedScope(".ldsem", {".relaxed", ".acquire"})},
       ld_float_notes));
-  specs.push_back(multimem("9.7.9.14", "multimem.ld_reduce.weak{.ss}.op{.acc_prec}{.vec}.type d, [a]",
-                           "multimem.ld_reduce",
-                           {required(".weak", {".weak"}), optionalSpace(".ss", {".global"}),
-                            required(".op", {".min", ".max", ".add"}),
-                            optional(".acc_prec", {".acc::f32", ".acc::f16"}), optional(".vec", {".v2", ".v4", ".v8"}),
-                            required(".type", kFloatTypes)},
-                           {data("d", ".vec"), address("a")},
-                           {multimemOpTypes(".op"), no_f64_vec, multimemVecTypes(), acc_types, acc_add_only},
-                           ld_float_notes));
+  specs.push_back(
+      multimem("9.7.9.14", "multimem.ld_reduce.weak{.ss}.op{.acc_prec}{.vec}.type d, [a]", "multimem.ld_reduce",
+               {required(".weak", {".weak"}), optionalSpace(".ss", {".global"}),
+                required(".op", {".min", ".max", ".add"}), optional(".acc_prec", {".acc::f32", ".acc::f16"}),
+                optional(".vec", {".v2", ".v4", ".v8"}), required(".type", kFloatTypes)},
+               {data("d", ".vec"), address("a")},
+               {multimemOpTypes(".op"), no_f64_vec, multimemVecTypes(), acc_types, acc_add_only}, ld_float_notes));
 
   // multimem.st
   specs.push_back(multimem("9.7.9.14", "multimem.st{.stsem}{.scope}{.ss}.type [a], b", "multimem.st",
@@ -157,37 +156,35 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
                            {address("a"), typed("b")},
                            {scopeNeedsSemantics(".stsem", {".relaxed", ".release"}),
                             semanticsNeedScope(".stsem", {".relaxed", ".release"})}));
-  specs.push_back(multimem("9.7.9.14", "multimem.st.weak{.ss}.type [a], b", "multimem.st",
-                           {required(".weak", {".weak"}), optionalSpace(".ss", {".global"}),
-                            required(".type", kIntTypes)},
-                           {address("a"), typed("b")}, {}));
+  specs.push_back(
+      multimem("9.7.9.14", "multimem.st.weak{.ss}.type [a], b", "multimem.st",
+               {required(".weak", {".weak"}), optionalSpace(".ss", {".global"}), required(".type", kIntTypes)},
+               {address("a"), typed("b")}, {}));
   std::vector<FeatureNote> st_float_notes = {fp8Note(".type", kFp8Types)};
-  specs.push_back(multimem("9.7.9.14", "multimem.st{.stsem}{.scope}{.ss}{.vec}.type [a], b", "multimem.st",
-                           {optional(".stsem", {".relaxed", ".release"}), optional(".scope", kScopes),
-                            optionalSpace(".ss", {".global"}), optional(".vec", {".v2", ".v4", ".v8"}),
-                            required(".type", kFloatTypes)},
-                           {address("a"), data("b", ".vec")},
-                           {no_f64_vec, multimemVecTypes(), scopeNeedsSemantics(".stsem", {".relaxed", ".release"}),
-                            semanticsNeedScope(".stsem", {".relaxed", ".release"})},
-                           st_float_notes));
+  specs.push_back(multimem(
+      "9.7.9.14", "multimem.st{.stsem}{.scope}{.ss}{.vec}.type [a], b", "multimem.st",
+      {optional(".stsem", {".relaxed", ".release"}), optional(".scope", kScopes), optionalSpace(".ss", {".global"}),
+       optional(".vec", {".v2", ".v4", ".v8"}), required(".type", kFloatTypes)},
+      {address("a"), data("b", ".vec")},
+      {no_f64_vec, multimemVecTypes(), scopeNeedsSemantics(".stsem", {".relaxed", ".release"}),
+       semanticsNeedScope(".stsem", {".relaxed", ".release"})},
+      st_float_notes));
   specs.push_back(multimem("9.7.9.14", "multimem.st.weak{.ss}{.vec}.type [a], b", "multimem.st",
                            {required(".weak", {".weak"}), optionalSpace(".ss", {".global"}),
                             optional(".vec", {".v2", ".v4", ".v8"}), required(".type", kFloatTypes)},
                            {address("a"), data("b", ".vec")}, {no_f64_vec, multimemVecTypes()}, st_float_notes));
 
   // multimem.red
-  specs.push_back(multimem("9.7.9.14", "multimem.red{.redsem}{.scope}{.ss}.op.type [a], b", "multimem.red",
-                           {optional(".redsem", {".relaxed", ".release"}), optional(".scope", kScopes),
-                            optionalSpace(".ss", {".global"}),
-                            required(".op", {".min", ".max", ".add", ".and", ".or", ".xor"}),
-                            required(".type", kIntTypes)},
-                           {address("a"), typed("b")}, {multimemOpTypes(".op")}));
-  specs.push_back(multimem("9.7.9.14", "multimem.red{.redsem}{.scope}{.ss}.redop{.vec}.redtype [a], b",
-                           "multimem.red",
-                           {optional(".redsem", {".relaxed", ".release"}), optional(".scope", kScopes),
-                            optionalSpace(".ss", {".global"}), required(".redop", {".add"}),
-                            optional(".vec", {".v2", ".v4", ".v8"}), required(".type", kRedFloatTypes)},
-                           {address("a"), data("b", ".vec")}, {no_f64_vec, multimemVecTypes()}));
+  specs.push_back(multimem(
+      "9.7.9.14", "multimem.red{.redsem}{.scope}{.ss}.op.type [a], b", "multimem.red",
+      {optional(".redsem", {".relaxed", ".release"}), optional(".scope", kScopes), optionalSpace(".ss", {".global"}),
+       required(".op", {".min", ".max", ".add", ".and", ".or", ".xor"}), required(".type", kIntTypes)},
+      {address("a"), typed("b")}, {multimemOpTypes(".op")}));
+  specs.push_back(multimem(
+      "9.7.9.14", "multimem.red{.redsem}{.scope}{.ss}.redop{.vec}.redtype [a], b", "multimem.red",
+      {optional(".redsem", {".relaxed", ".release"}), optional(".scope", kScopes), optionalSpace(".ss", {".global"}),
+       required(".redop", {".add"}), optional(".vec", {".v2", ".v4", ".v8"}), required(".type", kRedFloatTypes)},
+      {address("a"), data("b", ".vec")}, {no_f64_vec, multimemVecTypes()}));
 
   // 9.7.9.27 multimem.cp.reduce.async.bulk (PTX ISA 9.1: newer than ptxas 13.0,
   // which cannot judge it; the tests follow the manual).
@@ -211,8 +208,8 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
       s.qualifiers.push_back(required(".type", {".f16", ".bf16"}));
     } else {
       s.qualifiers.push_back(required(".redOp", kRedOps));
-      s.qualifiers.push_back(required(".type", {".f16", ".bf16", ".b32", ".u32", ".s32", ".b64", ".u64", ".s64",
-                                                ".f32", ".f64"}));
+      s.qualifiers.push_back(
+          required(".type", {".f16", ".bf16", ".b32", ".u32", ".s32", ".b64", ".u64", ".s64", ".f32", ".f64"}));
       s.constraints = {pairs(".redOp", ".type",
                              {{{".add"}, {".u32", ".s32", ".u64", ".f32", ".f64", ".f16", ".bf16"}},
                               {{".min", ".max"}, {".u32", ".s32", ".u64", ".s64", ".f16", ".bf16"}},
@@ -235,12 +232,14 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
     std::string_view syntax;
   };
   for (const RelaxedBlock& b :
-       {RelaxedBlock{{".inc", ".dec"}, {".u32"}, "red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b, [mbar]"},
-        RelaxedBlock{{".min", ".max"}, {".u32", ".s32"},
-                     "red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b, [mbar]"},
-        RelaxedBlock{{".and", ".or", ".xor"}, {".b32"},
-                     "red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b, [mbar]"},
-        RelaxedBlock{{".add"}, {".u32", ".s32", ".u64"},
+       {RelaxedBlock{
+            {".inc", ".dec"}, {".u32"}, "red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b, [mbar]"},
+        RelaxedBlock{
+            {".min", ".max"}, {".u32", ".s32"}, "red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b, [mbar]"},
+        RelaxedBlock{
+            {".and", ".or", ".xor"}, {".b32"}, "red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b, [mbar]"},
+        RelaxedBlock{{".add"},
+                     {".u32", ".s32", ".u64"},
                      "red.async.sem.scope{.ss}.completion_mechanism.add.type [a], b, [mbar]"}}) {
     specs.push_back({
         .section = "9.7.13.7",
@@ -248,8 +247,8 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
         .opcode = "red.async",
         .qualifiers = {required(".sem", {".relaxed"}), required(".scope", {".cluster"}),
                        optionalSpace(".ss", {".shared::cluster"}),
-                       required(".completion_mechanism", {".mbarrier::complete_tx::bytes"}),
-                       required(".op", b.ops), required(".type", b.types)},
+                       required(".completion_mechanism", {".mbarrier::complete_tx::bytes"}), required(".op", b.ops),
+                       required(".type", b.types)},
         .operands = {address("a"), typed("b"), address("mbar")},
         .introduced = {8, 1},
         .target = TargetRequirement::atLeast(90),
@@ -263,9 +262,9 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
       .section = "9.7.13.7",
       .syntax = "red.async{.mmio}.sem.scope{.ss}.add.type [a], b",
       .opcode = "red.async",
-      .qualifiers = {optional(".mmio", {".mmio"}), required(".sem", {".release"}),
-                     required(".scope", {".gpu", ".sys"}), optionalSpace(".ss", {".global"}),
-                     required(".op", {".add"}), required(".type", {".u32", ".s32", ".u64", ".s64"})},
+      .qualifiers = {optional(".mmio", {".mmio"}), required(".sem", {".release"}), required(".scope", {".gpu", ".sys"}),
+                     optionalSpace(".ss", {".global"}), required(".op", {".add"}),
+                     required(".type", {".u32", ".s32", ".u64", ".s64"})},
       .operands = {address("a"), typed("b")},
       // "If .mmio is specified, .scope must be .sys."
       .constraints = {implies({{".mmio", {".mmio"}}}, {".scope", {".sys"}}, "with .mmio the scope is .sys")},

@@ -14,15 +14,46 @@ namespace {
 // documented name it starts with, so `cp.async.bulk.tensor...` is never
 // checked against the `cp.async.bulk` entries (and stays unchecked until it
 // has entries of its own).
-constexpr std::array<std::string_view, 40> kDocumentedNames = {
-    "cp.async", "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all",
-    "cp.async.mbarrier.arrive", "cp.async.bulk", "cp.async.bulk.commit_group", "cp.async.bulk.wait_group",
-    "cp.async.bulk.prefetch", "cp.async.bulk.prefetch.tensor", "cp.async.bulk.tensor", "cp.reduce.async.bulk",
-    "cp.reduce.async.bulk.tensor", "multimem.ld_reduce", "multimem.st", "multimem.red", "multimem.cp.async.bulk",
-    "multimem.cp.reduce.async.bulk", "red", "red.async", "ld", "ld.global.nc", "st", "st.async", "st.bulk",
-    "mbarrier.init", "mbarrier.arrive", "mbarrier.arrive_drop", "mbarrier.expect_tx", "mbarrier.complete_tx",
-    "tensormap.replace", "tensormap.cp_fenceproxy", "wgmma.mma_async", "wgmma.mma_async.sp", "tcgen05.mma",
-    "tcgen05.mma.ws", "tcgen05.mma.sp", "tcgen05.mma.ws.sp", "add.cc", "sub.cc"};
+constexpr std::array<std::string_view, 40> kDocumentedNames = {"cp.async",
+                                                               "cp.async.commit_group",
+                                                               "cp.async.wait_group",
+                                                               "cp.async.wait_all",
+                                                               "cp.async.mbarrier.arrive",
+                                                               "cp.async.bulk",
+                                                               "cp.async.bulk.commit_group",
+                                                               "cp.async.bulk.wait_group",
+                                                               "cp.async.bulk.prefetch",
+                                                               "cp.async.bulk.prefetch.tensor",
+                                                               "cp.async.bulk.tensor",
+                                                               "cp.reduce.async.bulk",
+                                                               "cp.reduce.async.bulk.tensor",
+                                                               "multimem.ld_reduce",
+                                                               "multimem.st",
+                                                               "multimem.red",
+                                                               "multimem.cp.async.bulk",
+                                                               "multimem.cp.reduce.async.bulk",
+                                                               "red",
+                                                               "red.async",
+                                                               "ld",
+                                                               "ld.global.nc",
+                                                               "st",
+                                                               "st.async",
+                                                               "st.bulk",
+                                                               "mbarrier.init",
+                                                               "mbarrier.arrive",
+                                                               "mbarrier.arrive_drop",
+                                                               "mbarrier.expect_tx",
+                                                               "mbarrier.complete_tx",
+                                                               "tensormap.replace",
+                                                               "tensormap.cp_fenceproxy",
+                                                               "wgmma.mma_async",
+                                                               "wgmma.mma_async.sp",
+                                                               "tcgen05.mma",
+                                                               "tcgen05.mma.ws",
+                                                               "tcgen05.mma.sp",
+                                                               "tcgen05.mma.ws.sp",
+                                                               "add.cc",
+                                                               "sub.cc"};
 
 std::vector<std::string_view> splitName(std::string_view name) {
   std::vector<std::string_view> words;
@@ -59,11 +90,10 @@ std::vector<InstructionSpec> buildAll() {
 unsigned typeQualifierBits(std::string_view type) {
   // 5.2.1 fundamental types, 5.2.5 packed types, 5.2.3 alternate formats.
   static constexpr std::pair<std::string_view, unsigned> kBits[] = {
-      {".b8", 8},     {".u8", 8},       {".s8", 8},       {".e4m3", 8},     {".e5m2", 8},    {".b16", 16},
-      {".u16", 16},   {".s16", 16},     {".f16", 16},     {".bf16", 16},    {".e4m3x2", 16}, {".e5m2x2", 16},
-      {".b32", 32},   {".u32", 32},     {".s32", 32},     {".f32", 32},     {".f16x2", 32},  {".bf16x2", 32},
-      {".tf32", 32},  {".e4m3x4", 32},  {".e5m2x4", 32},  {".b64", 64},     {".u64", 64},    {".s64", 64},
-      {".f64", 64},   {".b128", 128}};
+      {".b8", 8},   {".u8", 8},   {".s8", 8},     {".e4m3", 8},    {".e5m2", 8},    {".b16", 16},    {".u16", 16},
+      {".s16", 16}, {".f16", 16}, {".bf16", 16},  {".e4m3x2", 16}, {".e5m2x2", 16}, {".b32", 32},    {".u32", 32},
+      {".s32", 32}, {".f32", 32}, {".f16x2", 32}, {".bf16x2", 32}, {".tf32", 32},   {".e4m3x4", 32}, {".e5m2x4", 32},
+      {".b64", 64}, {".u64", 64}, {".s64", 64},   {".f64", 64},    {".b128", 128}};
   for (const auto& [name, bits] : kBits) {
     if (name == type) return bits;
   }

@@ -7,7 +7,7 @@
 
 namespace ptxlint::spec {
 
-std::vector<InstructionSpec> asyncCopySpecs();          // 9.7.9.25
+std::vector<InstructionSpec> asyncCopySpecs();           // 9.7.9.25
 std::vector<InstructionSpec> bulkReduceMultimemSpecs();  // 9.7.9.27.1.3, 9.7.9.14, 9.7.9.27, 9.7.13.7
 
 }  // namespace ptxlint::spec

@@ -27,10 +27,10 @@ namespace ptxlint::spec {
 using Values = std::vector<std::string_view>;
 
 struct QualifierSlot {
-  std::string_view name;   // ".dst", ".level::cache_hint" (the manual's name)
-  Values values;           // ".shared::cluster", ...
+  std::string_view name;  // ".dst", ".level::cache_hint" (the manual's name)
+  Values values;          // ".shared::cluster", ...
   bool optional = false;
-  bool space = false;      // a state-space slot, filled in source order
+  bool space = false;  // a state-space slot, filled in source order
 };
 
 inline QualifierSlot required(std::string_view name, Values values) { return {name, std::move(values)}; }
@@ -59,9 +59,9 @@ struct Presence {
 };
 
 struct OperandSpec {
-  std::string_view name;   // "dstMem", "cache-policy" (the manual's name)
+  std::string_view name;  // "dstMem", "cache-policy" (the manual's name)
   OperandKind kind = OperandKind::Value;
-  std::uint8_t bits = 0;   // Value/Register: 16, 32, 64
+  std::uint8_t bits = 0;  // Value/Register: 16, 32, 64
   std::vector<std::int64_t> immediates{};
   Presence presence{};
   std::string_view vector_slot{};  // Data: the .vec qualifier
@@ -121,11 +121,11 @@ struct Constraint {
   std::string_view a{}, b{};
   std::vector<std::pair<Values, Values>> rows{};
   std::vector<Condition> when{};
-  std::string_view needed{};       // RequiresQualifier: ".noftz"
-  std::string_view insert_after{}; // RequiresQualifier: fix-it position (a slot)
-  std::string_view other{};        // Forbids: the slot that must be absent
-  Condition then{};                // Implies
-  std::string_view why{};          // the manual's words, for the note
+  std::string_view needed{};        // RequiresQualifier: ".noftz"
+  std::string_view insert_after{};  // RequiresQualifier: fix-it position (a slot)
+  std::string_view other{};         // Forbids: the slot that must be absent
+  Condition then{};                 // Implies
+  std::string_view why{};           // the manual's words, for the note
 };
 
 // "The following table describes the valid combinations of .redOp and type".
@@ -137,8 +137,8 @@ inline Constraint pairs(std::string_view a, std::string_view b, std::vector<std:
   c.rows = std::move(rows);
   return c;
 }
-inline Constraint requiresQualifier(std::vector<Condition> when, std::string_view needed,
-                                    std::string_view insert_after, std::string_view why) {
+inline Constraint requiresQualifier(std::vector<Condition> when, std::string_view needed, std::string_view insert_after,
+                                    std::string_view why) {
   Constraint c;
   c.kind = Constraint::Kind::RequiresQualifier;
   c.when = std::move(when);
@@ -180,9 +180,9 @@ struct FeatureNote {
 };
 
 struct InstructionSpec {
-  std::string_view section;   // "9.7.9.25.4.1"
-  std::string_view syntax;    // the manual's syntax line, quoted in notes
-  std::string_view opcode;    // "cp.async.bulk"
+  std::string_view section;  // "9.7.9.25.4.1"
+  std::string_view syntax;   // the manual's syntax line, quoted in notes
+  std::string_view opcode;   // "cp.async.bulk"
   std::vector<QualifierSlot> qualifiers;
   std::vector<OperandSpec> operands;
   std::vector<Constraint> constraints{};

@@ -19,32 +19,49 @@ using S = TargetSuffix;
 
 // 11.1.2 "PTX ISA Notes": the version that introduced each target string.
 constexpr TargetInfo kTargets[] = {
-    {"sm_10", 10, S::None, {1, 0}},   {"sm_11", 11, S::None, {1, 0}},
-    {"sm_12", 12, S::None, {1, 2}},   {"sm_13", 13, S::None, {1, 2}},
-    {"sm_20", 20, S::None, {2, 0}},   {"sm_30", 30, S::None, {3, 0}},
-    {"sm_32", 32, S::None, {4, 0}},   {"sm_35", 35, S::None, {3, 1}},
-    {"sm_37", 37, S::None, {4, 1}},   {"sm_50", 50, S::None, {4, 0}},
-    {"sm_52", 52, S::None, {4, 1}},   {"sm_53", 53, S::None, {4, 2}},
-    {"sm_60", 60, S::None, {5, 0}},   {"sm_61", 61, S::None, {5, 0}},
-    {"sm_62", 62, S::None, {5, 0}},   {"sm_70", 70, S::None, {6, 0}},
-    {"sm_72", 72, S::None, {6, 1}},   {"sm_75", 75, S::None, {6, 3}},
-    {"sm_80", 80, S::None, {7, 0}},   {"sm_86", 86, S::None, {7, 1}},
-    {"sm_87", 87, S::None, {7, 4}},   {"sm_88", 88, S::None, {9, 0}},
-    {"sm_89", 89, S::None, {7, 8}},   {"sm_90", 90, S::None, {7, 8}},
+    {"sm_10", 10, S::None, {1, 0}},
+    {"sm_11", 11, S::None, {1, 0}},
+    {"sm_12", 12, S::None, {1, 2}},
+    {"sm_13", 13, S::None, {1, 2}},
+    {"sm_20", 20, S::None, {2, 0}},
+    {"sm_30", 30, S::None, {3, 0}},
+    {"sm_32", 32, S::None, {4, 0}},
+    {"sm_35", 35, S::None, {3, 1}},
+    {"sm_37", 37, S::None, {4, 1}},
+    {"sm_50", 50, S::None, {4, 0}},
+    {"sm_52", 52, S::None, {4, 1}},
+    {"sm_53", 53, S::None, {4, 2}},
+    {"sm_60", 60, S::None, {5, 0}},
+    {"sm_61", 61, S::None, {5, 0}},
+    {"sm_62", 62, S::None, {5, 0}},
+    {"sm_70", 70, S::None, {6, 0}},
+    {"sm_72", 72, S::None, {6, 1}},
+    {"sm_75", 75, S::None, {6, 3}},
+    {"sm_80", 80, S::None, {7, 0}},
+    {"sm_86", 86, S::None, {7, 1}},
+    {"sm_87", 87, S::None, {7, 4}},
+    {"sm_88", 88, S::None, {9, 0}},
+    {"sm_89", 89, S::None, {7, 8}},
+    {"sm_90", 90, S::None, {7, 8}},
     {"sm_90a", 90, S::Arch, {8, 0}},
-    {"sm_100", 100, S::None, {8, 6}}, {"sm_100f", 100, S::Family, {8, 8}},
+    {"sm_100", 100, S::None, {8, 6}},
+    {"sm_100f", 100, S::Family, {8, 8}},
     {"sm_100a", 100, S::Arch, {8, 6}},
     // Renamed to sm_110, sm_110f, sm_110a from PTX ISA 9.0.
     {"sm_101", 101, S::None, {8, 6}, {9, 0}, "sm_110"},
     {"sm_101f", 101, S::Family, {8, 8}, {9, 0}, "sm_110f"},
     {"sm_101a", 101, S::Arch, {8, 6}, {9, 0}, "sm_110a"},
-    {"sm_103", 103, S::None, {8, 8}}, {"sm_103f", 103, S::Family, {8, 8}},
+    {"sm_103", 103, S::None, {8, 8}},
+    {"sm_103f", 103, S::Family, {8, 8}},
     {"sm_103a", 103, S::Arch, {8, 8}},
-    {"sm_110", 110, S::None, {9, 0}}, {"sm_110f", 110, S::Family, {9, 0}},
+    {"sm_110", 110, S::None, {9, 0}},
+    {"sm_110f", 110, S::Family, {9, 0}},
     {"sm_110a", 110, S::Arch, {9, 0}},
-    {"sm_120", 120, S::None, {8, 7}}, {"sm_120f", 120, S::Family, {8, 8}},
+    {"sm_120", 120, S::None, {8, 7}},
+    {"sm_120f", 120, S::Family, {8, 8}},
     {"sm_120a", 120, S::Arch, {8, 7}},
-    {"sm_121", 121, S::None, {8, 8}}, {"sm_121f", 121, S::Family, {8, 8}},
+    {"sm_121", 121, S::None, {8, 8}},
+    {"sm_121f", 121, S::Family, {8, 8}},
     {"sm_121a", 121, S::Arch, {8, 8}},
 };
 
@@ -59,8 +76,7 @@ constexpr TargetOptionInfo kTargetOptions[] = {
 
 std::optional<PtxVersion> parseVersion(std::string_view text) {
   std::size_t dot = text.find('.');
-  if (dot == std::string_view::npos || dot == 0 || dot + 1 == text.size() || dot > 3 ||
-      text.size() - dot - 1 > 3) {
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == text.size() || dot > 3 || text.size() - dot - 1 > 3) {
     return std::nullopt;
   }
   auto number = [](std::string_view digits) -> std::optional<std::uint8_t> {
@@ -125,10 +141,8 @@ std::string Target::str() const {
 
 bool TargetRequirement::satisfiedBy(const Target& target) const {
   switch (kind) {
-    case Kind::None:
-      return true;
-    case Kind::AtLeast:
-      return target.sm >= sm;
+    case Kind::None: return true;
+    case Kind::AtLeast: return target.sm >= sm;
     case Kind::ArchSpecific:
       // sm_101a was renamed sm_110a: the same architecture.
       return target.suffix == TargetSuffix::Arch &&

@@ -32,11 +32,11 @@ PtxVersion latestVersion();
 enum class TargetSuffix : std::uint8_t { None, Family, Arch };
 
 struct TargetInfo {
-  std::string_view name;        // "sm_100f"
-  std::uint16_t sm;             // 100
+  std::string_view name;  // "sm_100f"
+  std::uint16_t sm;       // 100
   TargetSuffix suffix;
-  PtxVersion introduced;        // the .version that first accepts it
-  PtxVersion renamed_at{};      // {0,0}: never renamed
+  PtxVersion introduced;          // the .version that first accepts it
+  PtxVersion renamed_at{};        // {0,0}: never renamed
   std::string_view renamed_to{};  // sm_101 -> sm_110 from PTX ISA 9.0
 };
 

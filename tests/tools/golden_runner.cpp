@@ -69,14 +69,22 @@ int main(int argc, char** argv) {
       std::istringstream words(line.substr(at + 13));
       std::string word;
       while (words >> word) {
-        if (word == "--show-unchecked") options.show_unchecked = true;
-        else if (word.rfind("--max-nesting=", 0) == 0) options.max_nesting = static_cast<std::uint32_t>(std::stoul(word.substr(14)));
-        else if (word.rfind("--target=", 0) == 0) options.target_override = word.substr(9);
-        else if (word == "--Werror") options.warnings_as_errors = true;
-        else if (word.rfind("--disable=", 0) == 0) options.disabled_rules.push_back(word.substr(10));
-        else if (word.rfind("--enable=", 0) == 0) options.enabled_rules.push_back(word.substr(9));
-        else if (word.rfind("--ptx-version=", 0) == 0) options.version_override = word.substr(14);
-        else if (word.rfind("--max-errors=", 0) == 0) options.max_errors = static_cast<std::uint32_t>(std::stoul(word.substr(13)));
+        if (word == "--show-unchecked")
+          options.show_unchecked = true;
+        else if (word.rfind("--max-nesting=", 0) == 0)
+          options.max_nesting = static_cast<std::uint32_t>(std::stoul(word.substr(14)));
+        else if (word.rfind("--target=", 0) == 0)
+          options.target_override = word.substr(9);
+        else if (word == "--Werror")
+          options.warnings_as_errors = true;
+        else if (word.rfind("--disable=", 0) == 0)
+          options.disabled_rules.push_back(word.substr(10));
+        else if (word.rfind("--enable=", 0) == 0)
+          options.enabled_rules.push_back(word.substr(9));
+        else if (word.rfind("--ptx-version=", 0) == 0)
+          options.version_override = word.substr(14);
+        else if (word.rfind("--max-errors=", 0) == 0)
+          options.max_errors = static_cast<std::uint32_t>(std::stoul(word.substr(13)));
         else {
           fmt::print(stderr, "{}:{}: unknown lint-option '{}'\n", argv[1], line_number, word);
           return 2;
@@ -86,7 +94,7 @@ int main(int argc, char** argv) {
     for (std::sregex_iterator it(line.begin(), line.end(), expectation_re), end; it != end; ++it) {
       const std::smatch& m = *it;
       Expectation e;
-      e.severity = m[1] == "error" ? ptxlint::Severity::Error
+      e.severity = m[1] == "error"     ? ptxlint::Severity::Error
                    : m[1] == "warning" ? ptxlint::Severity::Warning
                                        : ptxlint::Severity::Note;
       // @+N / @-N: relative to this line; @N: line N.

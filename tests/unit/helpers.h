@@ -32,8 +32,8 @@ inline Parsed parseText(std::string text) {
 
 // Wraps statements in a minimal module and kernel.
 inline std::string inKernel(std::string_view body) {
-  return std::string(".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n") +
-         std::string(body) + "\n}\n";
+  return std::string(".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n") + std::string(body) +
+         "\n}\n";
 }
 
 inline const ast::Function& firstFunction(const Parsed& p) {

@@ -17,7 +17,10 @@ TEST_CASE("empty and comment-only input", "[hostile]") {
 }
 
 TEST_CASE("binary input gets one diagnostic", "[hostile]") {
-  std::string elf("\x7f" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0", 16);
+  std::string elf(
+      "\x7f"
+      "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0",
+      16);
   for (int i = 0; i < 1000; ++i) elf += static_cast<char>(i * 7);
   Result r = lint(elf);
   REQUIRE(r.diagnostics.size() == 1);

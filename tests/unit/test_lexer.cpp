@@ -38,13 +38,14 @@ TEST_CASE("comments and whitespace produce no tokens", "[lexer]") {
 }
 
 TEST_CASE("directive keywords and dotted names", "[lexer]") {
-  CHECK(lexTokens(".reg .v4.f32 .debug_info .shared::cta") == Tokens{".reg", ".v4", ".f32", ".debug_info", ".shared::cta"});
+  CHECK(lexTokens(".reg .v4.f32 .debug_info .shared::cta") ==
+        Tokens{".reg", ".v4", ".f32", ".debug_info", ".shared::cta"});
 }
 
 TEST_CASE("operators of constant expressions (Table 4)", "[lexer]") {
   CHECK(lexTokens("a<<2>>1<=3>=4==5!=6&&7||8&9|10^11?12:13") ==
-        Tokens{"a", "<<", "2", ">>", "1", "<=", "3", ">=", "4", "==", "5", "!=", "6", "&&", "7", "||", "8", "&",
-               "9", "|", "10", "^", "11", "?", "12", ":", "13"});
+        Tokens{"a", "<<", "2", ">>", "1", "<=", "3",  ">=", "4",  "==", "5",  "!=", "6", "&&",
+               "7", "||", "8", "&",  "9", "|",  "10", "^",  "11", "?",  "12", ":",  "13"});
 }
 
 TEST_CASE("unterminated comments and strings are single tokens", "[lexer]") {

@@ -22,7 +22,8 @@ TEST_CASE("module directives .version .target .address_size (11.1)", "[parser]")
 }
 
 TEST_CASE("instruction: opcode split into opcode and qualifiers with ranges (4.3.2)", "[parser]") {
-  Parsed p = parseText(inKernel("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1], %r2, [%r3];"));
+  Parsed p = parseText(
+      inKernel("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1], %r2, [%r3];"));
   REQUIRE(p.diagnostics.empty());
   const auto& in = kernelNode<ast::Instruction>(p, 0);
   CHECK(in.opcode.text == "cp");
@@ -52,15 +53,16 @@ TEST_CASE("guards @p and @!p (4.3.2, 9.3)", "[parser]") {
 }
 
 TEST_CASE("operand forms of chapter 6", "[parser]") {
-  Parsed p = parseText(inKernel(
-      "ld.global.v4.f32 {%f1, _, %f2, %f3}, [%rd1+-16];\n"
-      "setp.eq.s32 %p1|%p2, %r1, 0x10;\n"
-      "vote.sync.all.pred %p3, !%p1, 0xffffffff;\n"
-      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r1], [%rd2, {%r2, %r3}], [%r4];\n"
-      "call.uni (%r5), foo, (%r6, %r7);\n"
-      "mov.f32 %f4, 0f3F800000;\n"
-      "mov.u32 %r8, %tid.x;\n"
-      "ld.global.u32 %r9, arr[4];\n"));
+  Parsed p =
+      parseText(inKernel("ld.global.v4.f32 {%f1, _, %f2, %f3}, [%rd1+-16];\n"
+                         "setp.eq.s32 %p1|%p2, %r1, 0x10;\n"
+                         "vote.sync.all.pred %p3, !%p1, 0xffffffff;\n"
+                         "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r1], "
+                         "[%rd2, {%r2, %r3}], [%r4];\n"
+                         "call.uni (%r5), foo, (%r6, %r7);\n"
+                         "mov.f32 %f4, 0f3F800000;\n"
+                         "mov.u32 %r8, %tid.x;\n"
+                         "ld.global.u32 %r9, arr[4];\n"));
   REQUIRE(p.diagnostics.empty());
   const auto& ld = kernelNode<ast::Instruction>(p, 0);
   REQUIRE(ld.operands[0].kind == ast::OperandKind::Vector);
@@ -94,7 +96,8 @@ TEST_CASE("operand forms of chapter 6", "[parser]") {
 }
 
 TEST_CASE("constant expressions keep C precedence (4.5.4)", "[parser]") {
-  Parsed p = parseText(inKernel("mov.u32 %r1, 1 + 2 * 3 << 1;\nmov.u32 %r2, (1 + 2) * 3;\nmov.s64 %rd1, (.s64)-1 ? 4 : 5;"));
+  Parsed p =
+      parseText(inKernel("mov.u32 %r1, 1 + 2 * 3 << 1;\nmov.u32 %r2, (1 + 2) * 3;\nmov.s64 %rd1, (.s64)-1 ? 4 : 5;"));
   REQUIRE(p.diagnostics.empty());
   const ast::Expr* e = kernelNode<ast::Instruction>(p, 0).operands[1].expr;
   REQUIRE(e->kind == ast::ExprKind::Binary);
@@ -194,12 +197,12 @@ TEST_CASE("functions: return and parameter lists, .ptr, directives (11.2, 5.1.6)
 }
 
 TEST_CASE("control-flow directives: .callprototype .branchtargets .calltargets (11.3)", "[parser]") {
-  Parsed p = parseText(inKernel(
-      "proto: .callprototype (.param .b32 _) _ (.param .b64 _, .param .b8 _[12]);\n"
-      "noret: .callprototype _ (.param .f32 _) .noreturn;\n"
-      "ts: .branchtargets L1, N<5>;\n"
-      "ct: .calltargets f1, f2;\n"
-      "call (%r1), %rd1, (%rd2), proto;"));
+  Parsed p =
+      parseText(inKernel("proto: .callprototype (.param .b32 _) _ (.param .b64 _, .param .b8 _[12]);\n"
+                         "noret: .callprototype _ (.param .f32 _) .noreturn;\n"
+                         "ts: .branchtargets L1, N<5>;\n"
+                         "ct: .calltargets f1, f2;\n"
+                         "call (%r1), %rd1, (%rd2), proto;"));
   REQUIRE(p.diagnostics.empty());
   const auto& proto = kernelNode<ast::CallPrototype>(p, 0);
   CHECK(proto.label.text == "proto");

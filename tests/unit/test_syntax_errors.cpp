@@ -28,7 +28,7 @@ TEST_CASE("a missing ';' is reported after the previous token, with a fix-it", "
 
 TEST_CASE("every syntax error of a file is reported in one run", "[syntax]") {
   Result r = lintKernel(
-      "add.s32 %r2, %r1 %r3;\n"    // line 6: missing ','
+      "add.s32 %r2, %r1 %r3;\n"      // line 6: missing ','
       "ld.global.u32 %r4, [%rd1;\n"  // line 7: missing ']'
       "mov.u32 %r5, `7;\n"           // line 8: invalid character
       "add.s32 %r6, %r1, ;\n"        // line 9: missing operand
