@@ -87,6 +87,7 @@ Result lint(std::string_view text, const Options& options) {
   sema::checkModule(module, options, sink, result.stats);
 
   std::vector<Diagnostic>& diagnostics = sink.diagnostics();
+  if (sink.droppedCount() > 0) result.truncated = true;
   std::stable_sort(diagnostics.begin(), diagnostics.end(),
                    [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
   // Keep at most max_errors errors (notes and warnings of kept positions stay).

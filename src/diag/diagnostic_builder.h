@@ -13,12 +13,20 @@ namespace ptxlint::diag {
 
 class DiagnosticSink {
  public:
-  explicit DiagnosticSink(std::size_t max_errors = 1000) : max_errors_(max_errors) {}
+  explicit DiagnosticSink(std::size_t max_errors = 1000) : max_errors_(max_errors), keep_limit_(max_errors * 4 + 64) {}
 
   // Starts a diagnostic of `rule` at `range`; the returned reference stays
   // valid until the next report() and can receive notes and fix-its.
   Diagnostic& report(RuleId rule, SourceRange range, std::string message) {
     const RuleInfo& info = ruleInfo(rule);
+    // Bounded memory on hostile input: past a margin over the limit (the
+    // engine keeps the first max_errors by position), findings are counted
+    // but not kept.
+    if (diagnostics_.size() >= keep_limit_) {
+      ++dropped_count_;
+      overflow_ = Diagnostic{};
+      return overflow_;
+    }
     Diagnostic& d = diagnostics_.emplace_back();
     d.code = info.code;
     d.rule = info.slug;
@@ -42,12 +50,17 @@ class DiagnosticSink {
 
   std::size_t errorCount() const { return error_count_; }
   bool tooManyErrors() const { return error_count_ >= max_errors_; }
+  // Findings past the keep limit, counted but not kept.
+  std::size_t droppedCount() const { return dropped_count_; }
   std::vector<Diagnostic>& diagnostics() { return diagnostics_; }
 
  private:
   std::vector<Diagnostic> diagnostics_;
   std::size_t error_count_ = 0;
   std::size_t max_errors_;
+  std::size_t keep_limit_;
+  std::size_t dropped_count_ = 0;
+  Diagnostic overflow_;
 };
 
 }  // namespace ptxlint::diag
