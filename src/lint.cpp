@@ -23,6 +23,11 @@ std::string_view version() { return PTXLINT_VERSION; }
 
 namespace {
 
+// Syntax and input errors (PL1xxx) say the file is not PTX that any tool can
+// read: ptxas stops there whatever the comments say, so neither --disable nor
+// a suppression comment may turn them into a clean verdict.
+bool silenceable(const Diagnostic& d) { return d.code.substr(0, 3) != "PL1"; }
+
 bool names(const std::vector<std::string>& list, const Diagnostic& d) {
   return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s == d.code || s == d.rule; });
 }
@@ -97,9 +102,9 @@ Result lint(std::string_view text, const Options& options) {
                       ? suppressions(text, map)
                       : std::unordered_map<std::uint32_t, std::vector<std::string>>{};
   for (Diagnostic& d : diagnostics) {
-    if (names(options.disabled_rules, d)) continue;
+    if (silenceable(d) && names(options.disabled_rules, d)) continue;
     if (options.warnings_as_errors && d.severity == Severity::Warning) d.severity = Severity::Error;
-    if (!silenced.empty()) {
+    if (!silenced.empty() && silenceable(d)) {
       auto it = silenced.find(map.lineColumn(d.range.begin).line);
       if (it != silenced.end() && std::any_of(it->second.begin(), it->second.end(), [&](const std::string& c) {
             return c.empty() || c == d.code || c == d.rule;

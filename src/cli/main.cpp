@@ -186,8 +186,13 @@ int main(int argc, char** argv) {
         std::string_view code = list.substr(0, comma);
         list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
         if (code.empty()) continue;
-        if (!ptxlint::diag::findRule(code)) {
+        auto rule = ptxlint::diag::findRule(code);
+        if (!rule) {
           fmt::print(stderr, "ptxlint: unknown rule '{}'; --list-rules lists them\n", code);
+          return 2;
+        }
+        if (disable && ptxlint::diag::ruleInfo(*rule).code.substr(0, 3) == "PL1") {
+          fmt::print(stderr, "ptxlint: {} is a syntax error; it cannot be disabled (ptxas stops there too)\n", code);
           return 2;
         }
         (disable ? cli.lint.disabled_rules : cli.lint.enabled_rules).emplace_back(code);
