@@ -1,0 +1,302 @@
+#include "parse/fast_lexer.h"
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "PtxLexer.h"
+#include "parse/byte_char_stream.h"
+
+namespace ptxlint::parse {
+namespace {
+
+using T = PtxLexer;
+
+bool isFollow(char c) {  // FOLLOW_SYM : [a-zA-Z0-9_$]
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isHex(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// The dotted keywords: every single-literal rule of the lexer grammar
+// ('.version', '.reg', ...) read from the generated vocabulary, so that the
+// grammar stays their only definition, plus the alternatives of TYPE and
+// VECTOR, which have no single literal.
+class Keywords {
+ public:
+  Keywords() {
+    ByteCharStream none({});
+    PtxLexer lexer(&none);
+    const antlr4::dfa::Vocabulary& vocabulary = lexer.getVocabulary();
+    for (std::size_t type = 1; type <= vocabulary.getMaxTokenType(); ++type) {
+      std::string literal = vocabulary.getLiteralName(type);  // "'.version'"
+      if (literal.size() > 3 && literal[1] == '.') add(literal.substr(1, literal.size() - 2), type);
+    }
+    for (const char* type :
+         {".s8",  ".s16", ".s32", ".s64", ".u8",  ".u16",  ".u32",  ".u64",    ".f16",        ".f16x2",  ".f32",
+          ".f64", ".b8",  ".b16", ".b32", ".b64", ".b128", ".pred", ".texref", ".samplerref", ".surfref"}) {
+      add(type, T::TYPE);
+    }
+    for (const char* vector : {".v2", ".v4", ".v8"}) add(vector, T::VECTOR);
+  }
+
+  std::uint16_t find(std::string_view word) const {
+    auto it = map_.find(word);
+    return it == map_.end() ? std::uint16_t{T::DOT_NAME} : it->second;
+  }
+
+ private:
+  void add(std::string word, std::size_t type) {
+    names_.push_back(std::make_unique<std::string>(std::move(word)));
+    map_.emplace(*names_.back(), static_cast<std::uint16_t>(type));
+  }
+  std::vector<std::unique_ptr<std::string>> names_;
+  std::unordered_map<std::string_view, std::uint16_t> map_;
+};
+
+const Keywords& keywords() {
+  static const Keywords instance;
+  return instance;
+}
+
+// Length of the longest EXPONENT ([eE] [+-]? DIGIT+) at `at`, 0 if none.
+std::size_t exponentLength(std::string_view s, std::size_t at) {
+  if (at >= s.size() || (s[at] != 'e' && s[at] != 'E')) return 0;
+  std::size_t p = at + 1;
+  if (p < s.size() && (s[p] == '+' || s[p] == '-')) ++p;
+  std::size_t digits = p;
+  while (p < s.size() && isDigit(s[p])) ++p;
+  return p > digits ? p - at : 0;
+}
+
+// A token starting with a digit: the longest of HEX_FLOAT, FLOAT, INT and
+// BAD_NUMBER, the earlier rule on a tie (ANTLR's rule).
+std::pair<std::size_t, std::uint16_t> number(std::string_view s, std::size_t at) {
+  std::size_t n = s.size();
+  auto run = [&](std::size_t p, auto predicate) {
+    while (p < n && predicate(s[p])) ++p;
+    return p;
+  };
+  // BAD_NUMBER : DIGIT FOLLOW_SYM*
+  std::size_t bad = run(at + 1, isFollow) - at;
+  // HEX_FLOAT : '0' [fF] HEX{8} | '0' [dD] HEX{16}
+  std::size_t hex_float = 0;
+  if (s[at] == '0' && at + 1 < n) {
+    std::size_t digits = (s[at + 1] == 'f' || s[at + 1] == 'F') ? 8 : (s[at + 1] == 'd' || s[at + 1] == 'D') ? 16 : 0;
+    if (digits > 0 && run(at + 2, isHex) - (at + 2) >= digits) hex_float = digits + 2;
+  }
+  // FLOAT : DIGIT+ '.' DIGIT* EXPONENT? | DIGIT+ EXPONENT
+  std::size_t float_length = 0;
+  std::size_t p = run(at, isDigit);
+  if (p < n && s[p] == '.') {
+    std::size_t q = run(p + 1, isDigit);
+    float_length = q + exponentLength(s, q) - at;
+  } else if (std::size_t e = exponentLength(s, p); e > 0) {
+    float_length = p + e - at;
+  }
+  // INT : '0' [xX] HEX+ 'U'? | '0' [bB] [01]+ 'U'? | '0' [0-7]* 'U'? | [1-9] DIGIT* 'U'?
+  auto withU = [&](std::size_t end) { return (end < n && s[end] == 'U' ? end + 1 : end) - at; };
+  std::size_t int_length;
+  if (s[at] == '0') {
+    int_length = withU(run(at + 1, [](char c) { return c >= '0' && c <= '7'; }));
+    if (at + 1 < n && (s[at + 1] == 'x' || s[at + 1] == 'X')) {
+      std::size_t end = run(at + 2, isHex);
+      if (end > at + 2) int_length = std::max(int_length, withU(end));
+    } else if (at + 1 < n && (s[at + 1] == 'b' || s[at + 1] == 'B')) {
+      std::size_t end = run(at + 2, [](char c) { return c == '0' || c == '1'; });
+      if (end > at + 2) int_length = std::max(int_length, withU(end));
+    }
+  } else {
+    int_length = withU(run(at + 1, isDigit));
+  }
+  std::pair<std::size_t, std::uint16_t> best{hex_float, T::HEX_FLOAT};
+  if (float_length > best.first) best = {float_length, T::FLOAT};
+  if (int_length > best.first) best = {int_length, T::INT};
+  if (bad > best.first) best = {bad, T::BAD_NUMBER};
+  return best;
+}
+
+}  // namespace
+
+bool FastLexer::next(LexedToken& token) {
+  const std::string_view s = text_;
+  const std::size_t n = s.size();
+  std::size_t at = at_;
+  for (;;) {  // skip WS, LINE_COMMENT, BLOCK_COMMENT
+    while (at < n &&
+           (s[at] == ' ' || s[at] == '\t' || s[at] == '\r' || s[at] == '\n' || s[at] == '\f' || s[at] == '\v')) {
+      ++at;
+    }
+    if (at + 1 < n && s[at] == '/' && s[at + 1] == '/') {
+      while (at < n && s[at] != '\n' && s[at] != '\r') ++at;
+      continue;
+    }
+    if (at + 1 < n && s[at] == '/' && s[at + 1] == '*') {
+      std::size_t close = s.find("*/", at + 2);
+      if (close != std::string_view::npos) {
+        at = close + 2;
+        continue;
+      }
+    }
+    break;
+  }
+  if (at >= n) {
+    at_ = at;
+    return false;
+  }
+
+  std::size_t end = at + 1;
+  std::uint16_t type = T::INVALID_CHAR;
+  auto follows = [&](std::size_t p) { return p < n && isFollow(s[p]); };
+  // IDENT_FORM ('.' SEGMENT)*, SEGMENT : FOLLOW_SYM+ ('::' FOLLOW_SYM+)*
+  auto identifier = [&](std::size_t p) {
+    while (follows(p)) ++p;
+    type = T::IDENT;
+    while (p + 1 < n && s[p] == '.' && isFollow(s[p + 1])) {
+      p += 1;
+      while (follows(p)) ++p;
+      while (p + 2 < n && s[p] == ':' && s[p + 1] == ':' && isFollow(s[p + 2])) {
+        p += 2;
+        while (follows(p)) ++p;
+      }
+      type = T::OPCODE_OR_DOTTED;
+    }
+    end = p;
+  };
+  auto twoChar = [&](char second, std::uint16_t pair_type, std::uint16_t single_type) {
+    if (at + 1 < n && s[at + 1] == second) {
+      end = at + 2;
+      type = pair_type;
+    } else {
+      type = single_type;
+    }
+  };
+
+  char c = s[at];
+  switch (c) {
+    case '/':
+      if (at + 1 < n && s[at + 1] == '*') {  // no '*/' follows: see above
+        end = n;
+        type = T::UNTERMINATED_COMMENT;
+      } else {
+        type = T::SLASH;
+      }
+      break;
+    case '.':
+      if (at + 1 < n && isDigit(s[at + 1])) {  // FLOAT : '.' DIGIT+ EXPONENT?
+        std::size_t p = at + 1;
+        while (p < n && isDigit(s[p])) ++p;
+        end = p + exponentLength(s, p);
+        type = T::FLOAT;
+      } else if (at + 1 < n && (isLetter(s[at + 1]) || s[at + 1] == '_')) {
+        // DOT_NAME : '.' [a-zA-Z_] FOLLOW_SYM* ('::' FOLLOW_SYM+)*, unless
+        // a keyword rule matches the same text.
+        std::size_t p = at + 2;
+        while (follows(p)) ++p;
+        while (p + 2 < n && s[p] == ':' && s[p + 1] == ':' && isFollow(s[p + 2])) {
+          p += 2;
+          while (follows(p)) ++p;
+        }
+        end = p;
+        type = keywords().find(s.substr(at, end - at));
+      }
+      break;
+    case '"': {  // STRING or UNTERMINATED_STRING
+      std::size_t p = at + 1;
+      while (p < n && s[p] != '"' && s[p] != '\r' && s[p] != '\n') {
+        if (s[p] == '\\') {
+          if (p + 1 >= n || s[p + 1] == '\r' || s[p + 1] == '\n') break;
+          p += 2;
+        } else {
+          ++p;
+        }
+      }
+      if (p < n && s[p] == '"') {
+        end = p + 1;
+        type = T::STRING;
+      } else {
+        end = p;
+        type = T::UNTERMINATED_STRING;
+      }
+      break;
+    }
+    case '_':
+      if (follows(at + 1)) {
+        identifier(at + 1);
+      } else {
+        type = T::UNDERSCORE;
+      }
+      break;
+    case '%':
+      if (follows(at + 1)) {
+        identifier(at + 1);
+      } else {
+        type = T::PERCENT;
+      }
+      break;
+    case '$':
+      if (follows(at + 1)) identifier(at + 1);
+      break;
+    case '{': type = T::LBRACE; break;
+    case '}': type = T::RBRACE; break;
+    case '(': type = T::LPAREN; break;
+    case ')': type = T::RPAREN; break;
+    case '[': type = T::LBRACK; break;
+    case ']': type = T::RBRACK; break;
+    case ',': type = T::COMMA; break;
+    case ';': type = T::SEMI; break;
+    case ':': type = T::COLON; break;
+    case '@': type = T::AT; break;
+    case '+': type = T::PLUS; break;
+    case '-': type = T::MINUS; break;
+    case '*': type = T::STAR; break;
+    case '^': type = T::CARET; break;
+    case '~': type = T::TILDE; break;
+    case '?': type = T::QUESTION; break;
+    case '<':
+      if (at + 1 < n && s[at + 1] == '<') {
+        end = at + 2;
+        type = T::SHL;
+      } else {
+        twoChar('=', T::LE, T::LT);
+      }
+      break;
+    case '>':
+      if (at + 1 < n && s[at + 1] == '>') {
+        end = at + 2;
+        type = T::SHR;
+      } else {
+        twoChar('=', T::GE, T::GT);
+      }
+      break;
+    case '=': twoChar('=', T::EQ, T::ASSIGN); break;
+    case '!': twoChar('=', T::NE, T::BANG); break;
+    case '&': twoChar('&', T::ANDAND, T::AMP); break;
+    case '|': twoChar('|', T::OROR, T::PIPE); break;
+    default:
+      if (isLetter(c)) {
+        identifier(at + 1);
+      } else if (isDigit(c)) {
+        auto [length, number_type] = number(s, at);
+        end = at + length;
+        type = number_type;
+      }
+      break;
+  }
+  token.begin = base_ + static_cast<std::uint32_t>(at);
+  token.end = base_ + static_cast<std::uint32_t>(end);
+  token.type = type;
+  at_ = end;
+  return true;
+}
+
+std::vector<LexedToken> lexAll(std::string_view text) {
+  std::vector<LexedToken> tokens;
+  FastLexer lexer(text);
+  LexedToken token;
+  while (lexer.next(token)) tokens.push_back(token);
+  return tokens;
+}
+
+}  // namespace ptxlint::parse
