@@ -28,6 +28,15 @@ topLevel
     | variableDecl
     ;
 
+// Entry rules of the driver's fast path (src/parse/parser.cpp). A large
+// function or section is parsed a run of whole statements (or data lines) at
+// a time, its braces matched by the driver; together these pieces are exactly
+// `functionDecl` and `sectionDirective` below. Input with any syntax error
+// is parsed again through `module`, so errors are always reported from it.
+functionHeaderPiece : functionHeader EOF;
+statementsPiece     : statement* EOF;
+sectionItemsPiece   : sectionItem* EOF;
+
 // ---------------------------------------------------------------------------
 // 11.1 PTX module directives
 // ---------------------------------------------------------------------------
@@ -52,11 +61,12 @@ pragmaDirective : PRAGMA STRING (COMMA STRING)* SEMI;
 // ---------------------------------------------------------------------------
 // 11.2 Kernel and function directives
 // ---------------------------------------------------------------------------
-functionDecl
+functionDecl : functionHeader (functionBody | SEMI);
+
+functionHeader
     : linkage* kind=(ENTRY | FUNC) attributeClause*
       returnParams=paramList? name=IDENT params=paramList?
       functionDirective*
-      (functionBody | SEMI)
     ;
 
 linkage : EXTERN | VISIBLE | WEAK | COMMON;

@@ -83,11 +83,15 @@ Result lint(std::string_view text, const Options& options) {
 
   parse::ParseOptions parse_options;
   parse_options.max_nesting = options.max_nesting;
+  parse_options.fast_path = options.fast_path;
   ast::Module module;
   parse::ParseStats parse_stats = parse::parseModule(text, parse_options, module, sink);
   result.stats.tokens = parse_stats.tokens;
   result.stats.chunks = parse_stats.chunks;
   result.stats.ll_fallbacks = parse_stats.ll_fallbacks;
+  result.stats.slow_chunks = parse_stats.slow_chunks;
+  result.stats.parsed_runs = parse_stats.parsed_runs;
+  result.stats.reused_runs = parse_stats.reused_runs;
 
   sema::checkModule(module, options, sink, result.stats);
 

@@ -35,6 +35,10 @@ struct Options {
   // Honour `// ptxlint-disable-next-line [CODE, ...]` and
   // `// ptxlint-disable-line [CODE, ...]` comments in the checked text.
   bool suppression_comments = true;
+  // Parse valid input through the fast path (the ANTLR parser once per
+  // statement shape, see src/parse/fast_path.h). The AST and diagnostics are
+  // the same either way; off only to measure or compare.
+  bool fast_path = true;
 };
 
 struct Statistics {
@@ -45,6 +49,9 @@ struct Statistics {
   std::uint64_t unchecked = 0;     // parsed but not covered
   std::uint32_t chunks = 0;        // pieces the parser worked on
   std::uint32_t ll_fallbacks = 0;  // pieces re-parsed with full LL prediction
+  std::uint32_t slow_chunks = 0;   // chunks the fast path handed to the slow path
+  std::uint64_t parsed_runs = 0;   // fast path: statement runs parsed by ANTLR
+  std::uint64_t reused_runs = 0;   // fast path: runs whose token shape was parsed before
 };
 
 struct Result {

@@ -49,6 +49,8 @@ options:
   --max-errors=N        stop reporting after N errors per file (default 1000)
   --max-nesting=N       deepest accepted nesting of braces, parentheses and
                         expressions (default 256)
+  --no-fast-path        parse every statement with ANTLR instead of once per
+                        statement shape (same results; for measurements)
   --list-rules          list every rule code with its summary
   --explain=CODE        print the documentation of a rule (code or name)
   -h, --help            print this help
@@ -106,8 +108,11 @@ bool readInput(const std::string& path, std::string& out, std::string& error) {
 }
 
 void printStats(std::string_view name, const ptxlint::Statistics& s) {
-  fmt::print("{}: {} bytes, {} tokens, {} instructions ({} checked, {} unchecked), {} chunks, {} LL re-parses\n", name,
-             s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, s.chunks, s.ll_fallbacks);
+  fmt::print(
+      "{}: {} bytes, {} tokens, {} instructions ({} checked, {} unchecked), {} chunks ({} slow), {} LL re-parses, "
+      "{} statement runs parsed, {} reused\n",
+      name, s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, s.chunks, s.slow_chunks, s.ll_fallbacks,
+      s.parsed_runs, s.reused_runs);
 }
 
 int listRules() {
@@ -176,6 +181,8 @@ int main(int argc, char** argv) {
       }
     } else if (arg == "--Werror") {
       cli.lint.warnings_as_errors = true;
+    } else if (arg == "--no-fast-path") {
+      cli.lint.fast_path = false;
     } else if (arg == "--no-suppressions") {
       cli.lint.suppression_comments = false;
     } else if (auto v = value_of("--disable"); v || (v = value_of("--enable"))) {
@@ -280,6 +287,9 @@ int main(int argc, char** argv) {
     total.unchecked += result.stats.unchecked;
     total.chunks += result.stats.chunks;
     total.ll_fallbacks += result.stats.ll_fallbacks;
+    total.slow_chunks += result.stats.slow_chunks;
+    total.parsed_runs += result.stats.parsed_runs;
+    total.reused_runs += result.stats.reused_runs;
     if (cli.json) {
       names.push_back(display);
       texts.push_back(std::move(text));

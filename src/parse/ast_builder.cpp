@@ -57,6 +57,25 @@ std::uint64_t parseDecimal(std::string_view text) {
 
 }  // namespace
 
+void splitMnemonic(const ast::Token& mnemonic, ast::Instruction& in) {
+  in.mnemonic_range = mnemonic.range;
+  std::size_t dot = mnemonic.text.find('.');
+  in.opcode = {
+      mnemonic.text.substr(0, dot),
+      {mnemonic.range.begin, mnemonic.range.begin + static_cast<std::uint32_t>(std::min(dot, mnemonic.text.size()))}};
+  in.qualifiers.clear();
+  while (dot != std::string_view::npos) {
+    std::size_t next = mnemonic.text.find('.', dot + 1);
+    std::size_t end = next == std::string_view::npos ? mnemonic.text.size() : next;
+    auto begin_offset = mnemonic.range.begin + static_cast<std::uint32_t>(dot);
+    in.qualifiers.push_back(
+        {mnemonic.text.substr(dot, end - dot), {begin_offset, mnemonic.range.begin + static_cast<std::uint32_t>(end)}});
+    dot = next;
+  }
+}
+
+bool parseIntegerLiteral(std::string_view text, std::uint64_t& value) { return parseInteger(text, value); }
+
 void AstBuilder::reportUnknownDirective(const ast::Token& word) {
   Diagnostic& d =
       sink_.report(diag::RuleId::UnknownDirective, word.range, fmt::format("unknown directive '{}'", word.text));
@@ -156,6 +175,13 @@ void AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
 }
 
 ast::Function AstBuilder::buildFunction(PtxParser::FunctionDeclContext* ctx) {
+  ast::Function f = buildFunctionHeader(ctx->functionHeader());
+  f.range = rangeOf(ctx);
+  if (auto* body = ctx->functionBody()) f.body = buildBlock(body, body->statement());
+  return f;
+}
+
+ast::Function AstBuilder::buildFunctionHeader(PtxParser::FunctionHeaderContext* ctx) {
   ast::Function f;
   f.range = rangeOf(ctx);
   for (auto* l : ctx->linkage()) f.linkage.push_back(token(l->getStart()));
@@ -165,8 +191,30 @@ ast::Function AstBuilder::buildFunction(PtxParser::FunctionDeclContext* ctx) {
   if (ctx->returnParams) f.return_params = buildParams(ctx->returnParams);
   if (ctx->params) f.params = buildParams(ctx->params);
   for (auto* d : ctx->functionDirective()) f.directives.push_back(buildFunctionDirective(d));
-  if (auto* body = ctx->functionBody()) f.body = buildBlock(body, body->statement());
   return f;
+}
+
+void AstBuilder::buildStatements(PtxParser::StatementsPieceContext* ctx, std::vector<ast::Statement>& out) {
+  for (auto* s : ctx->statement()) {
+    ast::Statement statement;
+    if (buildStatement(s, statement)) out.push_back(std::move(statement));
+  }
+}
+
+void AstBuilder::buildSectionItems(PtxParser::SectionItemsPieceContext* ctx, std::vector<ast::SectionItem>& out) {
+  for (auto* item : ctx->sectionItem()) out.push_back(buildSectionItem(item));
+}
+
+ast::SectionItem AstBuilder::buildSectionItem(PtxParser::SectionItemContext* item) {
+  ast::SectionItem out;
+  out.range = rangeOf(item);
+  if (auto* label = as<PtxParser::SectionLabelContext>(item)) {
+    out.label = token(label->IDENT());
+  } else if (auto* data = as<PtxParser::SectionDataContext>(item)) {
+    out.type = token(data->TYPE());
+    for (auto* e : data->expression()) out.values.push_back(buildExpr(e));
+  }
+  return out;
 }
 
 std::vector<ast::Param> AstBuilder::buildParams(PtxParser::ParamListContext* ctx) {
@@ -290,20 +338,7 @@ ast::Instruction AstBuilder::buildInstruction(PtxParser::InstructionContext* ctx
     guard.range = rangeOf(g);
     in.guard = guard;
   }
-  ast::Token mnemonic = token(ctx->opcode);
-  in.mnemonic_range = mnemonic.range;
-  std::size_t dot = mnemonic.text.find('.');
-  in.opcode = {
-      mnemonic.text.substr(0, dot),
-      {mnemonic.range.begin, mnemonic.range.begin + static_cast<std::uint32_t>(std::min(dot, mnemonic.text.size()))}};
-  while (dot != std::string_view::npos) {
-    std::size_t next = mnemonic.text.find('.', dot + 1);
-    std::size_t end = next == std::string_view::npos ? mnemonic.text.size() : next;
-    auto begin_offset = mnemonic.range.begin + static_cast<std::uint32_t>(dot);
-    in.qualifiers.push_back(
-        {mnemonic.text.substr(dot, end - dot), {begin_offset, mnemonic.range.begin + static_cast<std::uint32_t>(end)}});
-    dot = next;
-  }
+  splitMnemonic(token(ctx->opcode), in);
   for (auto* child : ctx->children) {
     if (auto* op = as<PtxParser::OperandContext>(child)) in.operands.push_back(buildOperand(op));
   }
@@ -597,15 +632,7 @@ ast::SectionDirective AstBuilder::buildSection(PtxParser::SectionDirectiveContex
   section.name = token(ctx->DOT_NAME());
   for (auto* item : ctx->sectionItem()) {
     if (hasSyntaxError(item)) continue;
-    ast::SectionItem out;
-    out.range = rangeOf(item);
-    if (auto* label = as<PtxParser::SectionLabelContext>(item)) {
-      out.label = token(label->IDENT());
-    } else if (auto* data = as<PtxParser::SectionDataContext>(item)) {
-      out.type = token(data->TYPE());
-      for (auto* e : data->expression()) out.values.push_back(buildExpr(e));
-    }
-    section.items.push_back(std::move(out));
+    section.items.push_back(buildSectionItem(item));
   }
   return section;
 }

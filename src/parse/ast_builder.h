@@ -11,6 +11,12 @@
 
 namespace ptxlint::parse {
 
+// Splits an opcode token (`cp.async.bulk.shared::cluster`) into the
+// instruction's opcode and qualifiers.
+void splitMnemonic(const ast::Token& mnemonic, ast::Instruction& in);
+// An integer literal's value (4.5.1); false when it exceeds 64 bits.
+bool parseIntegerLiteral(std::string_view text, std::uint64_t& value);
+
 class AstBuilder {
  public:
   // `text` is the whole file; the tree's token indices are relative to
@@ -21,6 +27,11 @@ class AstBuilder {
       : text_(text), base_(base), module_(module), sink_(sink), errors_(error_offsets), max_depth_(max_depth) {}
 
   void buildModule(PtxParser::ModuleContext* ctx);
+  // The fast path's pieces (see parser.cpp): a function header without its
+  // body, a run of statements, a run of section data lines.
+  ast::Function buildFunctionHeader(PtxParser::FunctionHeaderContext* ctx);
+  void buildStatements(PtxParser::StatementsPieceContext* ctx, std::vector<ast::Statement>& out);
+  void buildSectionItems(PtxParser::SectionItemsPieceContext* ctx, std::vector<ast::SectionItem>& out);
 
  private:
   ast::Token token(antlr4::Token* t) const;
@@ -49,6 +60,7 @@ class AstBuilder {
   ast::FileDirective buildFile(PtxParser::FileDirectiveContext* ctx);
   ast::PragmaDirective buildPragma(PtxParser::PragmaDirectiveContext* ctx);
   ast::SectionDirective buildSection(PtxParser::SectionDirectiveContext* ctx);
+  ast::SectionItem buildSectionItem(PtxParser::SectionItemContext* ctx);
   ast::TargetList buildTargetList(antlr4::Token* label, antlr4::ParserRuleContext* ctx,
                                   std::vector<PtxParser::TargetNameContext*> names);
   // Classifies declaration specifiers and reports a missing or repeated

@@ -15,6 +15,7 @@
 #include "PtxParser.h"
 #include "parse/ast_builder.h"
 #include "parse/byte_char_stream.h"
+#include "parse/fast_path.h"
 #include "parse/prescan.h"
 #include "parse/syntax_errors.h"
 
@@ -83,6 +84,8 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
   for (const Chunk& chunk : scan.chunks) {
     if (chunk.skip) continue;
     ++stats.chunks;
+    if (options.fast_path && parseChunkFast(text, chunk.begin, chunk.end, options, module, stats)) continue;
+    if (options.fast_path) ++stats.slow_chunks;
     parseChunk(text, chunk, options, module, sink, stats);
   }
   return stats;

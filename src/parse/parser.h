@@ -14,12 +14,18 @@ struct ParseOptions {
   std::uint32_t max_nesting = 256;
   // Top-level items are parsed in chunks of at least this many bytes.
   std::uint32_t min_chunk_bytes = 64 * 1024;
+  // The fast path (fast_path.h) for chunks without syntax errors; off only
+  // to compare it with the slow path in tests.
+  bool fast_path = true;
 };
 
 struct ParseStats {
   std::uint64_t tokens = 0;
   std::uint32_t chunks = 0;
   std::uint32_t ll_fallbacks = 0;  // chunks that SLL prediction could not parse
+  std::uint32_t slow_chunks = 0;   // chunks the fast path gave up on
+  std::uint64_t parsed_runs = 0;   // fast path: runs parsed by ANTLR
+  std::uint64_t reused_runs = 0;   // fast path: runs whose token shape was seen before
 };
 
 // Parses `text` into `module`. Syntax errors are reported to `sink`; the

@@ -110,7 +110,8 @@ std::string_view describeContext(std::size_t rule) {
     case PtxParser::RuleParamDecl: return "a declaration specifier (state space, type, .align)";
     case PtxParser::RuleDeclarator: return "a variable name";
     case PtxParser::RuleInitializer: return "an initializer";
-    case PtxParser::RuleFunctionDecl: return "a function header";
+    case PtxParser::RuleFunctionDecl:
+    case PtxParser::RuleFunctionHeader: return "a function header";
     case PtxParser::RuleFunctionDirective: return "a function directive";
     case PtxParser::RuleParamList: return "a parameter declaration";
     case PtxParser::RuleSectionDirective:

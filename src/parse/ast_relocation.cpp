@@ -1,0 +1,349 @@
+#include "parse/ast_relocation.h"
+
+#include <algorithm>
+
+#include "parse/ast_builder.h"
+
+namespace ptxlint::parse {
+namespace {
+
+// One walk over every field of a statement that refers to the source. The
+// visitor `v` provides range(), text(), token(), expr(), instruction() and
+// declarator(); keep this in step with ast/ast.h (the equivalence test
+// compares every position it lists with a direct parse).
+template <typename V>
+void walk(V& v, ast::Operand& op) {
+  v.range(op.range);
+  if (op.expr != nullptr) op.expr = v.expr(op.expr);
+  v.token(op.name);
+  v.token(op.second);
+  for (ast::Operand& element : op.elements) walk(v, element);
+}
+
+template <typename V>
+void walk(V& v, ast::Specifier& s) {
+  v.token(s.keyword);
+  if (s.value) v.token(*s.value);
+  for (ast::AttributeItem& a : s.attributes) {
+    v.token(a.name);
+    for (const ast::Expr*& e : a.arguments) e = v.expr(e);
+  }
+  v.range(s.range);
+}
+
+template <typename V>
+void walk(V& v, ast::Initializer& init) {
+  v.range(init.range);
+  if (init.expr != nullptr) init.expr = v.expr(init.expr);
+  for (ast::Initializer& element : init.elements) walk(v, element);
+}
+
+template <typename V>
+void walk(V& v, ast::Declarator& d) {
+  v.token(d.name);
+  if (d.range_count) v.token(*d.range_count);
+  v.declarator(d);
+  for (const ast::Expr*& e : d.dimensions) {
+    if (e != nullptr) e = v.expr(e);
+  }
+  for (SourceRange& r : d.dimension_ranges) v.range(r);
+  if (d.initializer) walk(v, *d.initializer);
+  v.range(d.range);
+}
+
+template <typename V>
+void walk(V& v, ast::Param& p) {
+  v.range(p.range);
+  for (ast::Specifier& s : p.specifiers) walk(v, s);
+  walk(v, p.declarator);
+}
+
+template <typename V>
+void walk(V& v, ast::PragmaDirective& p) {
+  v.range(p.range);
+  for (ast::Token& s : p.strings) v.token(s);
+}
+
+template <typename V>
+void walk(V& v, ast::FunctionDirective& d) {
+  v.range(d.range);
+  v.token(d.keyword);
+  for (ast::Token& t : d.values) v.token(t);
+  if (d.pragma) walk(v, *d.pragma);
+}
+
+template <typename V>
+void walk(V& v, ast::SectionItem& item) {
+  v.range(item.range);
+  if (item.label) v.token(*item.label);
+  v.token(item.type);
+  for (const ast::Expr*& e : item.values) e = v.expr(e);
+}
+
+template <typename V>
+void walk(V& v, ast::Statement& statement);
+
+template <typename V>
+struct StatementWalker {
+  V& v;
+  void operator()(ast::Instruction& in) {
+    v.range(in.range);
+    if (in.guard) {
+      v.token(in.guard->predicate);
+      v.range(in.guard->range);
+    }
+    v.range(in.mnemonic_range);
+    v.instruction(in);
+    for (ast::Operand& op : in.operands) walk(v, op);
+  }
+  void operator()(ast::Label& l) {
+    v.token(l.name);
+    v.range(l.range);
+  }
+  void operator()(ast::VariableDecl& d) {
+    v.range(d.range);
+    for (ast::Specifier& s : d.specifiers) walk(v, s);
+    for (ast::Declarator& declarator : d.declarators) walk(v, declarator);
+  }
+  void operator()(ast::LocDirective& loc) {
+    v.range(loc.range);
+    v.token(loc.file);
+    v.token(loc.line);
+    v.token(loc.column);
+    for (ast::LocAttribute& a : loc.attributes) {
+      v.token(a.name);
+      for (ast::Token& n : a.numbers) v.token(n);
+      if (a.expr != nullptr) a.expr = v.expr(a.expr);
+    }
+  }
+  void operator()(ast::FileDirective& f) {
+    v.range(f.range);
+    v.token(f.index);
+    v.token(f.name);
+    if (f.timestamp) v.token(*f.timestamp);
+    if (f.size) v.token(*f.size);
+  }
+  void operator()(ast::PragmaDirective& p) { walk(v, p); }
+  void operator()(ast::SectionDirective& s) {
+    v.range(s.range);
+    v.token(s.name);
+    for (ast::SectionItem& item : s.items) walk(v, item);
+  }
+  void operator()(ast::Block& b) {
+    v.range(b.range);
+    for (ast::Statement& s : b.statements) walk(v, s);
+  }
+  void operator()(ast::CallPrototype& p) {
+    v.range(p.range);
+    v.token(p.label);
+    if (p.return_params) {
+      for (ast::Param& param : *p.return_params) walk(v, param);
+    }
+    if (p.params) {
+      for (ast::Param& param : *p.params) walk(v, param);
+    }
+    for (ast::FunctionDirective& d : p.directives) walk(v, d);
+  }
+  void operator()(ast::TargetList& t) {
+    v.range(t.range);
+    v.token(t.label);
+    v.token(t.keyword);
+    for (ast::TargetList::Entry& e : t.targets) {
+      v.token(e.name);
+      if (e.count) v.token(*e.count);
+    }
+  }
+};
+
+template <typename V>
+void walk(V& v, ast::Statement& statement) {
+  std::visit(StatementWalker<V>{v}, statement.node);
+}
+
+// Lists positions instead of changing them.
+class LocationLister {
+ public:
+  explicit LocationLister(const char* base) : base_(base) {}
+  void range(SourceRange& r) {
+    out.push_back(r.begin);
+    out.push_back(r.end);
+  }
+  void text(std::string_view& s) {
+    out.push_back(s.data() == nullptr ? ~0ull : static_cast<std::uint64_t>(s.data() - base_));
+    out.push_back(s.size());
+  }
+  void token(ast::Token& t) {
+    text(t.text);
+    range(t.range);
+  }
+  const ast::Expr* expr(const ast::Expr* e) {
+    out.push_back(static_cast<std::uint64_t>(e->kind));
+    auto& m = const_cast<ast::Expr&>(*e);
+    range(m.range);
+    text(m.text);
+    text(m.op);
+    out.push_back(m.int_value);
+    out.push_back(m.value_fits);
+    for (const ast::Expr* child : {m.lhs, m.rhs, m.third}) {
+      if (child == nullptr) {
+        out.push_back(~0ull);
+      } else {
+        expr(child);
+      }
+    }
+    return e;
+  }
+  void instruction(ast::Instruction& in) {
+    token(in.opcode);
+    for (ast::Token& q : in.qualifiers) token(q);
+  }
+  void declarator(ast::Declarator& d) { out.push_back(d.range_count_value); }
+
+  std::vector<std::uint64_t> out;
+
+ private:
+  const char* base_;
+};
+
+}  // namespace
+
+std::uint32_t Relocator::mapBegin(std::uint32_t offset) const {
+  // The token that starts at or contains `offset`.
+  auto it = std::upper_bound(from_.tokens.begin(), from_.tokens.end(), offset,
+                             [](std::uint32_t o, const LexedToken& t) { return o < t.begin; });
+  if (it == from_.tokens.begin()) {
+    ok_ = false;
+    return offset;
+  }
+  std::size_t i = static_cast<std::size_t>(it - from_.tokens.begin()) - 1;
+  return to_.tokens[i].begin + (offset - from_.tokens[i].begin);
+}
+
+std::uint32_t Relocator::mapEnd(std::uint32_t offset) const {
+  // The token that ends at or contains `offset` - 1.
+  auto it = std::lower_bound(from_.tokens.begin(), from_.tokens.end(), offset,
+                             [](const LexedToken& t, std::uint32_t o) { return t.begin < o; });
+  if (it == from_.tokens.begin()) {
+    ok_ = false;
+    return offset;
+  }
+  std::size_t i = static_cast<std::size_t>(it - from_.tokens.begin()) - 1;
+  return to_.tokens[i].end - (from_.tokens[i].end - offset);
+}
+
+void Relocator::range(SourceRange& r) {
+  if (r.begin == r.end) {
+    r.begin = r.end = mapBegin(r.begin);
+    return;
+  }
+  r = {mapBegin(r.begin), mapEnd(r.end)};
+}
+
+void Relocator::text(std::string_view& s) {
+  if (s.data() == nullptr) return;
+  auto offset = static_cast<std::uint32_t>(s.data() - from_.base);
+  std::uint32_t begin = mapBegin(offset);
+  std::uint32_t end = s.empty() ? begin : mapEnd(offset + static_cast<std::uint32_t>(s.size()));
+  s = std::string_view(to_.base + begin, end - begin);
+}
+
+void Relocator::token(ast::Token& t) {
+  if (t.text.data() == nullptr) return;  // not set
+  text(t.text);
+  range(t.range);
+}
+
+const ast::Expr* Relocator::expr(const ast::Expr* e) {
+  ast::Expr& copy = arena_.emplace_back(*e);
+  range(copy.range);
+  text(copy.text);
+  text(copy.op);
+  if (copy.kind == ast::ExprKind::IntLiteral) {
+    bool fits = parseIntegerLiteral(copy.text, copy.int_value);
+    if (fits != copy.value_fits) ok_ = false;
+  }
+  if (copy.lhs != nullptr) copy.lhs = expr(copy.lhs);
+  if (copy.rhs != nullptr) copy.rhs = expr(copy.rhs);
+  if (copy.third != nullptr) copy.third = expr(copy.third);
+  return &copy;
+}
+
+void Relocator::instruction(ast::Instruction& in) {
+  // The opcode token has the same type but maybe another text
+  // (add.s32 / mov.u32): split it again.
+  SourceRange r = in.mnemonic_range;
+  splitMnemonic({std::string_view(to_.base + r.begin, r.end - r.begin), r}, in);
+}
+
+void Relocator::declarator(ast::Declarator& d) {
+  if (!d.range_count) return;
+  std::uint64_t value = 0;
+  if (!parseIntegerLiteral(d.range_count->text, value)) ok_ = false;
+  d.range_count_value = value;
+}
+
+bool Relocator::relocate(ast::Statement& statement) {
+  ok_ = true;
+  walk(*this, statement);
+  return ok_;
+}
+
+bool Relocator::relocate(ast::SectionItem& item) {
+  ok_ = true;
+  walk(*this, item);
+  return ok_;
+}
+
+std::vector<std::uint64_t> locationsOf(const ast::Statement& statement, const char* base) {
+  LocationLister lister(base);
+  walk(lister, const_cast<ast::Statement&>(statement));
+  return std::move(lister.out);
+}
+
+std::vector<std::uint64_t> locationsOf(const ast::TopLevel& item, const char* base) {
+  LocationLister lister(base);
+  std::visit(
+      [&](auto& node) {
+        using Node = std::decay_t<decltype(node)>;
+        auto& n = const_cast<Node&>(node);
+        if constexpr (std::is_same_v<Node, ast::Function>) {
+          lister.range(n.range);
+          for (ast::Token& t : n.linkage) lister.token(t);
+          lister.token(n.kind);
+          for (ast::Specifier& s : n.attributes) walk(lister, s);
+          lister.token(n.name);
+          if (n.return_params) {
+            for (ast::Param& p : *n.return_params) walk(lister, p);
+          }
+          if (n.params) {
+            for (ast::Param& p : *n.params) walk(lister, p);
+          }
+          for (ast::FunctionDirective& d : n.directives) walk(lister, d);
+          if (n.body) {
+            ast::Statement block{*n.body};
+            walk(lister, block);
+          }
+        } else if constexpr (std::is_same_v<Node, ast::VersionDirective>) {
+          lister.range(n.range);
+          lister.token(n.version);
+          lister.out.push_back(n.major * 1000 + n.minor);
+        } else if constexpr (std::is_same_v<Node, ast::TargetDirective>) {
+          lister.range(n.range);
+          for (ast::Token& t : n.targets) lister.token(t);
+        } else if constexpr (std::is_same_v<Node, ast::AddressSizeDirective>) {
+          lister.range(n.range);
+          lister.token(n.size);
+        } else if constexpr (std::is_same_v<Node, ast::AliasDirective>) {
+          lister.range(n.range);
+          lister.token(n.alias);
+          lister.token(n.aliasee);
+        } else {
+          ast::Statement statement{n};
+          walk(lister, statement);
+        }
+      },
+      item.node);
+  return std::move(lister.out);
+}
+
+}  // namespace ptxlint::parse

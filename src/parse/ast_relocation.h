@@ -1,0 +1,68 @@
+// Moving AST statements from one place of the source to another.
+//
+// The fast path (fast_path.cpp) parses a run of statements once per token
+// shape (the sequence of token types) and reuses the AST for every later run
+// of the same shape: a context-free parse depends only on the token types, so
+// the trees are the same and only the places differ. Relocation rewrites
+// every source position and text of a copied subtree from the tokens it was
+// built from to the tokens of the new run, and recomputes what the AST
+// builder derived from token text (integer values, the opcode's split into
+// qualifiers).
+//
+// The same walk lists every position of a subtree, so that a test can check
+// that the reused AST equals the one ANTLR builds directly.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ast/ast.h"
+#include "parse/fast_lexer.h"
+
+namespace ptxlint::parse {
+
+// Where a subtree's positions and texts point: `base` is the text that
+// offset 0 refers to, `tokens` the tokens the subtree was built from (sorted).
+struct TokenFrame {
+  const char* base = nullptr;
+  std::span<const LexedToken> tokens;
+};
+
+class Relocator {
+ public:
+  // Copies go to `arena` (expressions); `from` and `to` must have the same
+  // token types.
+  Relocator(TokenFrame from, TokenFrame to, std::deque<ast::Expr>& arena) : from_(from), to_(to), arena_(arena) {}
+
+  // Relocates a copy in place. False when a recomputed value differs in a
+  // way the AST builder reports (an integer that no longer fits 64 bits):
+  // the caller must build that run directly.
+  bool relocate(ast::Statement& statement);
+  bool relocate(ast::SectionItem& item);
+
+  // Used by the walk (see ast_relocation.cpp).
+  void range(SourceRange& r);
+  void text(std::string_view& s);
+  void token(ast::Token& t);
+  const ast::Expr* expr(const ast::Expr* e);
+  void instruction(ast::Instruction& in);
+  void declarator(ast::Declarator& d);
+
+ private:
+  std::uint32_t mapBegin(std::uint32_t offset) const;
+  std::uint32_t mapEnd(std::uint32_t offset) const;
+
+  TokenFrame from_, to_;
+  std::deque<ast::Expr>& arena_;
+  mutable bool ok_ = true;
+};
+
+// Every position, text offset and derived value of a statement, in walk
+// order (for the equivalence test).
+std::vector<std::uint64_t> locationsOf(const ast::Statement& statement, const char* base);
+std::vector<std::uint64_t> locationsOf(const ast::TopLevel& item, const char* base);
+
+}  // namespace ptxlint::parse

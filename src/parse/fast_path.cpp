@@ -1,0 +1,406 @@
+#include "parse/fast_path.h"
+
+#include <antlr4-runtime.h>
+
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <span>
+#include <string>
+#include <unordered_map>
+
+#include "PtxLexer.h"
+#include "PtxParser.h"
+#include "parse/ast_builder.h"
+#include "parse/ast_relocation.h"
+#include "parse/fast_lexer.h"
+
+namespace ptxlint::parse {
+namespace {
+
+using T = PtxLexer;
+
+bool isLinkage(std::uint16_t type) {
+  return type == T::EXTERN || type == T::VISIBLE || type == T::WEAK || type == T::COMMON;
+}
+
+// Tokens the slow path reports: the fast path never sees them.
+bool isErrorToken(std::uint16_t type) {
+  return type == T::INVALID_CHAR || type == T::BAD_NUMBER || type == T::UNTERMINATED_STRING ||
+         type == T::UNTERMINATED_COMMENT;
+}
+
+// Hands already-lexed tokens to the ANTLR parser.
+class SpanTokenSource final : public antlr4::TokenSource {
+ public:
+  explicit SpanTokenSource(std::span<const LexedToken> tokens) : tokens_(tokens) {}
+
+  std::unique_ptr<antlr4::Token> nextToken() override {
+    if (next_ < tokens_.size()) {
+      const LexedToken& t = tokens_[next_++];
+      auto token = std::make_unique<antlr4::CommonToken>(t.type);
+      token->setStartIndex(t.begin);
+      token->setStopIndex(t.end - 1);
+      return token;
+    }
+    auto eof = std::make_unique<antlr4::CommonToken>(antlr4::Token::EOF);
+    std::uint32_t at = tokens_.empty() ? 0 : tokens_.back().end;
+    eof->setStartIndex(at);
+    eof->setStopIndex(at - 1);
+    return eof;
+  }
+  size_t getLine() const override { return 0; }
+  size_t getCharPositionInLine() override { return 0; }
+  antlr4::CharStream* getInputStream() override { return nullptr; }
+  std::string getSourceName() override { return "ptxlint"; }
+  antlr4::TokenFactory<antlr4::CommonToken>* getTokenFactory() override {
+    return antlr4::CommonTokenFactory::DEFAULT.get();
+  }
+
+ private:
+  std::span<const LexedToken> tokens_;
+  std::size_t next_ = 0;
+};
+
+class SilentListener final : public antlr4::BaseErrorListener {};
+
+// One ANTLR parser, reused for every run of a chunk: SLL prediction and the
+// bail-out strategy (the first error ends the fast path).
+class RunParser {
+ public:
+  template <typename Context>
+  Context* parse(std::span<const LexedToken> tokens, Context* (PtxParser::*rule)()) {
+    source_ = std::make_unique<SpanTokenSource>(tokens);
+    auto stream = std::make_unique<antlr4::CommonTokenStream>(source_.get());
+    if (!parser_) {
+      parser_ = std::make_unique<PtxParser>(stream.get());
+      parser_->removeErrorListeners();
+      parser_->addErrorListener(&silent_);
+      parser_->getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+      parser_->setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+    } else {
+      parser_->setTokenStream(stream.get());  // also frees the previous tree
+    }
+    stream_ = std::move(stream);
+    try {
+      return (parser_.get()->*rule)();
+    } catch (const antlr4::ParseCancellationException&) {
+      return nullptr;
+    } catch (const antlr4::RecognitionException&) {
+      return nullptr;
+    }
+  }
+
+ private:
+  SilentListener silent_;
+  std::unique_ptr<SpanTokenSource> source_;
+  std::unique_ptr<antlr4::CommonTokenStream> stream_;
+  std::unique_ptr<PtxParser> parser_;
+};
+
+// The AST of the first run of a token shape, with a copy of its text.
+struct RunTemplate {
+  std::string text;                // the run's source; the AST points into it
+  std::vector<LexedToken> tokens;  // offsets relative to `text`
+  std::vector<ast::Statement> statements;
+  std::vector<ast::SectionItem> items;
+  std::deque<ast::Expr> exprs;
+};
+
+// Shape -> template, shared by every thread (read-mostly). Bounded: a fuzzer
+// or a generator of endless new shapes empties it now and then.
+class RunCache {
+ public:
+  std::shared_ptr<const RunTemplate> find(const std::string& key) {
+    std::shared_lock lock(mutex_);
+    auto it = map_.find(key);
+    return it == map_.end() ? nullptr : it->second;
+  }
+  void insert(std::string key, std::shared_ptr<const RunTemplate> run) {
+    std::unique_lock lock(mutex_);
+    if (map_.size() >= kMaxShapes) map_.clear();
+    map_.emplace(std::move(key), std::move(run));
+  }
+
+ private:
+  static constexpr std::size_t kMaxShapes = 16384;
+  std::shared_mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<const RunTemplate>> map_;
+};
+
+RunCache& runCache() {
+  static RunCache cache;
+  return cache;
+}
+
+// Longer runs (large initializers, long data lines) rarely repeat.
+constexpr std::size_t kMaxCachedRunTokens = 192;
+
+class ChunkParser {
+ public:
+  ChunkParser(std::string_view text, const ParseOptions& options, ast::Module& module, ParseStats& stats)
+      : text_(text), options_(options), module_(module), stats_(stats) {}
+
+  bool run(std::uint32_t begin, std::uint32_t end) {
+    FastLexer lexer(text_.substr(begin, end - begin), begin);
+    LexedToken token;
+    while (lexer.next(token)) {
+      if (isErrorToken(token.type)) return false;
+      tokens_.push_back(token);
+    }
+    stats_.tokens += tokens_.size();
+    std::size_t i = 0;
+    while (i < tokens_.size()) {
+      std::size_t j = i;
+      while (j < tokens_.size() && isLinkage(type(j))) ++j;
+      if (j < tokens_.size() && (type(j) == T::ENTRY || type(j) == T::FUNC)) {
+        if (!function(i)) return false;
+      } else if (j == i && type(i) == T::SECTION) {
+        if (!section(i)) return false;
+      } else {
+        // Other top-level items, up to the next function or section.
+        std::size_t k = j;
+        while (k < tokens_.size() && type(k) != T::ENTRY && type(k) != T::FUNC && type(k) != T::SECTION) ++k;
+        while (k > j && isLinkage(type(k - 1))) --k;
+        if (k == i) return false;
+        if (!misc(i, k)) return false;
+        i = k;
+      }
+    }
+    return true;
+  }
+
+ private:
+  std::uint16_t type(std::size_t i) const { return tokens_[i].type; }
+  std::span<const LexedToken> span(std::size_t from, std::size_t to) const {
+    return std::span<const LexedToken>(tokens_).subspan(from, to - from);
+  }
+  AstBuilder builder() { return AstBuilder(text_, 0, module_, sink_, no_errors_, options_.max_nesting); }
+  bool clean() const { return const_cast<diag::DiagnosticSink&>(sink_).diagnostics().empty(); }
+
+  bool misc(std::size_t from, std::size_t to) {
+    auto* ctx = parser_.parse(span(from, to), &PtxParser::module);
+    if (ctx == nullptr) return false;
+    builder().buildModule(ctx);
+    return clean();
+  }
+
+  // linkage* (.entry|.func) header ( '{' body '}' | ';' )
+  bool function(std::size_t& i) {
+    std::size_t h = i;
+    int parens = 0;
+    for (; h < tokens_.size(); ++h) {
+      std::uint16_t t = type(h);
+      if (t == T::LPAREN) ++parens;
+      if (t == T::RPAREN) --parens;
+      if (parens == 0 && (t == T::LBRACE || t == T::SEMI)) break;
+    }
+    if (h == tokens_.size()) return false;
+    if (type(h) == T::SEMI) {  // a declaration: an ordinary top-level item
+      if (!misc(i, h + 1)) return false;
+      i = h + 1;
+      return true;
+    }
+    auto* header = parser_.parse(span(i, h), &PtxParser::functionHeaderPiece);
+    if (header == nullptr) return false;
+    ast::Function function = builder().buildFunctionHeader(header->functionHeader());
+    if (!clean()) return false;
+
+    // The body: blocks are matched here, runs of statements go to ANTLR.
+    std::vector<ast::Block> blocks;
+    blocks.push_back(ast::Block{{tokens_[h].begin, 0}, {}});
+    std::size_t p = h + 1;
+    for (;;) {
+      if (p >= tokens_.size()) return false;
+      if (type(p) == T::RBRACE) {
+        ast::Block done = std::move(blocks.back());
+        blocks.pop_back();
+        done.range.end = tokens_[p].end;
+        ++p;
+        if (blocks.empty()) {
+          function.body = std::move(done);
+          break;
+        }
+        blocks.back().statements.push_back(ast::Statement{std::move(done)});
+        continue;
+      }
+      if (type(p) == T::LBRACE) {
+        if (blocks.size() > options_.max_nesting) return false;
+        blocks.push_back(ast::Block{{tokens_[p].begin, 0}, {}});
+        ++p;
+        continue;
+      }
+      std::size_t q = endOfStatementRun(p);
+      if (q == 0 || !statements(p, q, blocks.back().statements)) return false;
+      p = q;
+    }
+    function.range = {tokens_[i].begin, tokens_[p - 1].end};
+    module_.items.push_back(ast::TopLevel{std::move(function)});
+    i = p;
+    return true;
+  }
+
+  // The end of the run of statements starting at p (not a brace): after its
+  // ';', or before a '}' that closes the enclosing block, or before a '{'
+  // that opens a nested block after labels or debug directives. 0 when the
+  // tokens end first.
+  std::size_t endOfStatementRun(std::size_t p) const {
+    int brackets = 0;  // ( and [
+    int braces = 0;    // vector operands, initializers, sections
+    for (std::size_t q = p; q < tokens_.size(); ++q) {
+      switch (type(q)) {
+        case T::LPAREN:
+        case T::LBRACK: ++brackets; break;
+        case T::RPAREN:
+        case T::RBRACK: --brackets; break;
+        case T::LBRACE:
+          if (brackets == 0 && braces == 0 && opensBlock(type(q - 1))) return q;
+          ++braces;
+          break;
+        case T::RBRACE:
+          if (braces == 0) return q;
+          --braces;
+          break;
+        case T::SEMI:
+          if (brackets == 0 && braces == 0) return q + 1;
+          break;
+        default: break;
+      }
+    }
+    return 0;
+  }
+
+  // A '{' after these tokens belongs to the statement (a vector operand, an
+  // initializer, a section's data); after anything else it opens a block.
+  static bool opensBlock(std::uint16_t previous) {
+    switch (previous) {
+      case T::COMMA:
+      case T::OPCODE_OR_DOTTED:
+      case T::IDENT:
+      case T::DOT_NAME:
+      case T::ASSIGN:
+      case T::LBRACE:
+      case T::LPAREN:
+      case T::LBRACK: return false;
+      default: return true;
+    }
+  }
+
+  // .section NAME { items }
+  bool section(std::size_t& i) {
+    if (i + 2 >= tokens_.size() || type(i + 1) != T::DOT_NAME || type(i + 2) != T::LBRACE) return false;
+    ast::SectionDirective section;
+    const LexedToken& name = tokens_[i + 1];
+    section.name = {text_.substr(name.begin, name.end - name.begin), {name.begin, name.end}};
+    std::size_t p = i + 3;
+    for (;;) {
+      if (p >= tokens_.size()) return false;
+      if (type(p) == T::RBRACE) break;
+      // A run of data lines ends before the next line's type.
+      std::size_t q = p + 1;
+      int parens = 0;
+      for (; q < tokens_.size(); ++q) {
+        std::uint16_t t = type(q);
+        if (t == T::LPAREN) ++parens;
+        if (t == T::RPAREN) --parens;
+        if (parens == 0 && (t == T::TYPE || t == T::RBRACE)) break;
+      }
+      if (!sectionItems(p, q, section.items)) return false;
+      p = q;
+    }
+    section.range = {tokens_[i].begin, tokens_[p].end};
+    module_.items.push_back(ast::TopLevel{std::move(section)});
+    i = p + 1;
+    return true;
+  }
+
+  std::string shapeKey(char kind, std::span<const LexedToken> run) const {
+    std::string key;
+    key.reserve(run.size() + 1);
+    key.push_back(kind);
+    for (const LexedToken& t : run) key.push_back(static_cast<char>(t.type));
+    return key;
+  }
+
+  // Builds `run` through the cache: the template of its shape relocated, or
+  // a direct parse that becomes the template.
+  template <typename Node, typename Context>
+  bool cachedRun(char kind, std::size_t from, std::size_t to, std::vector<Node>& out, Context* (PtxParser::*rule)(),
+                 void (AstBuilder::*build)(Context*, std::vector<Node>&), std::vector<Node> RunTemplate::*nodes) {
+    std::span<const LexedToken> run = span(from, to);
+    bool cacheable = run.size() <= kMaxCachedRunTokens;
+    std::string key;
+    if (cacheable) {
+      key = shapeKey(kind, run);
+      if (std::shared_ptr<const RunTemplate> t = runCache().find(key)) {
+        Relocator relocator({t->text.data(), t->tokens}, {text_.data(), run}, module_.expr_arena);
+        for (const Node& node : (*t).*nodes) {
+          Node copy = node;
+          if (!relocator.relocate(copy)) return false;
+          out.push_back(std::move(copy));
+        }
+        ++stats_.reused_runs;
+        return true;
+      }
+    }
+    Context* ctx = parser_.parse(run, rule);
+    if (ctx == nullptr) return false;
+    std::size_t first = out.size();
+    AstBuilder b = builder();
+    (b.*build)(ctx, out);
+    if (!clean()) return false;
+    ++stats_.parsed_runs;
+    if (!cacheable) return true;
+
+    auto t = std::make_shared<RunTemplate>();
+    std::uint32_t origin = run.front().begin;
+    t->text = std::string(text_.substr(origin, run.back().end - origin));
+    t->tokens.reserve(run.size());
+    for (const LexedToken& token : run) t->tokens.push_back({token.begin - origin, token.end - origin, token.type});
+    Relocator relocator({text_.data(), run}, {t->text.data(), t->tokens}, t->exprs);
+    for (std::size_t k = first; k < out.size(); ++k) {
+      Node copy = out[k];
+      if (!relocator.relocate(copy)) return true;  // not reusable; this run is built
+      ((*t).*nodes).push_back(std::move(copy));
+    }
+    runCache().insert(std::move(key), std::move(t));
+    return true;
+  }
+
+  bool statements(std::size_t from, std::size_t to, std::vector<ast::Statement>& out) {
+    return cachedRun('s', from, to, out, &PtxParser::statementsPiece, &AstBuilder::buildStatements,
+                     &RunTemplate::statements);
+  }
+  bool sectionItems(std::size_t from, std::size_t to, std::vector<ast::SectionItem>& out) {
+    return cachedRun('d', from, to, out, &PtxParser::sectionItemsPiece, &AstBuilder::buildSectionItems,
+                     &RunTemplate::items);
+  }
+
+  std::string_view text_;
+  const ParseOptions& options_;
+  ast::Module& module_;
+  ParseStats& stats_;
+  std::vector<LexedToken> tokens_;
+  RunParser parser_;
+  diag::DiagnosticSink sink_;  // stays empty, or the chunk takes the slow path
+  std::vector<std::uint32_t> no_errors_;
+};
+
+}  // namespace
+
+bool parseChunkFast(std::string_view text, std::uint32_t begin, std::uint32_t end, const ParseOptions& options,
+                    ast::Module& module, ParseStats& stats) {
+  std::size_t items_before = module.items.size();
+  ParseStats chunk_stats;
+  ChunkParser parser(text, options, module, chunk_stats);
+  if (!parser.run(begin, end)) {
+    module.items.resize(items_before);
+    return false;
+  }
+  stats.tokens += chunk_stats.tokens;
+  stats.parsed_runs += chunk_stats.parsed_runs;
+  stats.reused_runs += chunk_stats.reused_runs;
+  return true;
+}
+
+}  // namespace ptxlint::parse

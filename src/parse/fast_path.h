@@ -1,0 +1,37 @@
+// The parser's fast path for syntactically valid input.
+//
+// A chunk of whole top-level items is lexed by the hand-written lexer and cut
+// into runs: function headers, runs of whole statements of a function body
+// (usually one statement, up to its ';'), runs of section data lines, and the
+// other top-level items. Each run is parsed by the ANTLR parser from the
+// grammar's piece entry rules (grammar/PtxParser.g4) and turned into AST by
+// the AstBuilder, as in the slow path; the braces of function bodies and
+// nested blocks are matched here.
+//
+// Runs of statements and data lines are parsed once per token shape (their
+// sequence of token types): a context-free parse of the same token types
+// gives the same tree, so the AST built for the first run of a shape is kept
+// (in a process-wide cache) and relocated onto every later run of that shape
+// (ast_relocation.h). Real PTX repeats a few hundred shapes over and over.
+//
+// The fast path reports nothing. On the first sign of trouble (a token that
+// is an error, a run that ANTLR's SLL parse rejects, any diagnostic of the
+// AST builder, braces that do not match) it gives up, and the driver parses
+// the chunk again through the slow path, which reports every syntax error.
+// tests/tools/parse_equivalence.cpp checks that both paths build the same AST.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "ast/ast.h"
+#include "parse/parser.h"
+
+namespace ptxlint::parse {
+
+// Parses text[begin, end) into `module`; false (and `module` unchanged but
+// for unused expressions) when the chunk must take the slow path.
+bool parseChunkFast(std::string_view text, std::uint32_t begin, std::uint32_t end, const ParseOptions& options,
+                    ast::Module& module, ParseStats& stats);
+
+}  // namespace ptxlint::parse
