@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <unordered_map>
 
 #include "spec/sections.h"
 
@@ -67,16 +68,6 @@ std::vector<std::string_view> splitName(std::string_view name) {
   return words;
 }
 
-// How many of `words` the name `name` takes, or 0 if they do not start with it.
-std::size_t prefixLength(std::string_view name, const std::vector<std::string_view>& words) {
-  std::vector<std::string_view> parts = splitName(name);
-  if (parts.size() > words.size()) return 0;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (words[i] != parts[i]) return 0;
-  }
-  return parts.size();
-}
-
 std::vector<InstructionSpec> buildAll() {
   std::vector<InstructionSpec> all;
   for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs()}) {
@@ -105,20 +96,59 @@ const std::vector<InstructionSpec>& allInstructionSpecs() {
   return specs;
 }
 
+namespace {
+
+// The names and entries above, split into dotted words and grouped by their
+// first word (the opcode), so that a lookup compares an instruction with the
+// few names of its own opcode only.
+struct NameIndex {
+  struct Name {
+    std::vector<std::string_view> words;
+    std::vector<const InstructionSpec*> specs;  // entries whose opcode is this name
+  };
+  std::unordered_map<std::string_view, std::vector<Name>> by_opcode;
+
+  Name& name(std::string_view dotted) {
+    std::vector<std::string_view> words = splitName(dotted);
+    std::vector<Name>& names = by_opcode[words.front()];
+    for (Name& n : names) {
+      if (n.words == words) return n;
+    }
+    return names.emplace_back(Name{std::move(words), {}});
+  }
+
+  NameIndex() {
+    for (std::string_view documented : kDocumentedNames) name(documented);
+    for (const InstructionSpec& s : allInstructionSpecs()) name(s.opcode).specs.push_back(&s);
+  }
+};
+
+const NameIndex& nameIndex() {
+  static const NameIndex index;
+  return index;
+}
+
+}  // namespace
+
 std::vector<const InstructionSpec*> findInstructionSpecs(const std::vector<std::string_view>& words,
                                                          std::size_t& name_words) {
   // The longest documented name (or entry opcode) the instruction starts with.
-  std::size_t longest = 0;
-  for (std::string_view name : kDocumentedNames) longest = std::max(longest, prefixLength(name, words));
-  const auto& specs = allInstructionSpecs();
-  for (const InstructionSpec& s : specs) longest = std::max(longest, prefixLength(s.opcode, words));
+  name_words = 0;
   std::vector<const InstructionSpec*> found;
-  name_words = longest;
-  if (longest == 0) return found;
-  for (const InstructionSpec& s : specs) {
-    if (prefixLength(s.opcode, words) == longest) found.push_back(&s);
+  if (words.empty()) return found;
+  const NameIndex& index = nameIndex();
+  auto it = index.by_opcode.find(words.front());
+  if (it == index.by_opcode.end()) return found;
+  const NameIndex::Name* longest = nullptr;
+  for (const NameIndex::Name& name : it->second) {
+    if (name.words.size() > words.size() || (longest != nullptr && name.words.size() <= longest->words.size())) {
+      continue;
+    }
+    if (std::equal(name.words.begin(), name.words.end(), words.begin())) longest = &name;
   }
-  return found;
+  if (longest == nullptr) return found;
+  name_words = longest->words.size();
+  return longest->specs;
 }
 
 }  // namespace ptxlint::spec
