@@ -163,7 +163,7 @@ class ChunkParser {
         while (k < tokens_.size() && type(k) != T::ENTRY && type(k) != T::FUNC && type(k) != T::SECTION) ++k;
         while (k > j && isLinkage(type(k - 1))) --k;
         if (k == i) return false;
-        if (!misc(i, k)) return false;
+        if (!topLevelItems(i, k)) return false;
         i = k;
       }
     }
@@ -183,6 +183,48 @@ class ChunkParser {
     if (ctx == nullptr) return false;
     builder().buildModule(ctx);
     return clean();
+  }
+
+  // Top-level items other than functions and sections, a run up to each
+  // ';'. Variable declarations and .file/.pragma directives are statements
+  // of the grammar too (same rules, same AST), so they go through the shape
+  // cache; runs with module directives are parsed as they are.
+  bool topLevelItems(std::size_t from, std::size_t to) {
+    std::size_t p = from;
+    while (p < to) {
+      std::size_t q = p;
+      bool module_directive = false;
+      int depth = 0;
+      for (; q < to; ++q) {
+        std::uint16_t t = type(q);
+        module_directive |= t == T::VERSION || t == T::TARGET || t == T::ADDRESS_SIZE || t == T::ALIAS;
+        if (t == T::LPAREN || t == T::LBRACK || t == T::LBRACE) ++depth;
+        if (t == T::RPAREN || t == T::RBRACK || t == T::RBRACE) --depth;
+        if (t == T::SEMI && depth == 0) {
+          ++q;
+          break;
+        }
+      }
+      if (module_directive) {
+        if (!misc(p, q)) return false;
+      } else {
+        std::vector<ast::Statement> items;
+        if (!statements(p, q, items)) return false;
+        for (ast::Statement& item : items) {
+          if (auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
+            module_.items.push_back(ast::TopLevel{std::move(*v)});
+          } else if (auto* f = std::get_if<ast::FileDirective>(&item.node)) {
+            module_.items.push_back(ast::TopLevel{std::move(*f)});
+          } else if (auto* pragma = std::get_if<ast::PragmaDirective>(&item.node)) {
+            module_.items.push_back(ast::TopLevel{std::move(*pragma)});
+          } else {
+            return false;  // not a top-level item: the slow path reports it
+          }
+        }
+      }
+      p = q;
+    }
+    return true;
   }
 
   // linkage* (.entry|.func) header ( '{' body '}' | ';' )
@@ -245,6 +287,13 @@ class ChunkParser {
   // that opens a nested block after labels or debug directives. 0 when the
   // tokens end first.
   std::size_t endOfStatementRun(std::size_t p) const {
+    // A label is a run of its own (a file of a million labels must not make
+    // one run), except where it names a prototype or a target list.
+    if (p + 1 < tokens_.size() && type(p) == T::IDENT && type(p + 1) == T::COLON &&
+        (p + 2 >= tokens_.size() ||
+         (type(p + 2) != T::CALLPROTOTYPE && type(p + 2) != T::BRANCHTARGETS && type(p + 2) != T::CALLTARGETS))) {
+      return p + 2;
+    }
     int brackets = 0;  // ( and [
     int braces = 0;    // vector operands, initializers, sections
     for (std::size_t q = p; q < tokens_.size(); ++q) {

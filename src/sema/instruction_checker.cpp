@@ -657,11 +657,12 @@ void checkNotes(const BlockMatch& match, const ast::Instruction& in, const Modul
 
 bool checkInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
                       diag::DiagnosticSink& sink) {
-  std::vector<std::string_view> words;
+  thread_local std::vector<std::string_view> words;  // reused: no allocation per instruction
+  words.clear();
   words.push_back(in.opcode.text);
   for (const ast::Token& q : in.qualifiers) words.push_back(q.text.substr(1));
   std::size_t name_words = 0;
-  std::vector<const InstructionSpec*> specs = spec::findInstructionSpecs(words, name_words);
+  const std::vector<const InstructionSpec*>& specs = spec::findInstructionSpecs(words, name_words);
   if (specs.empty()) return false;
 
   std::optional<BlockMatch> best;

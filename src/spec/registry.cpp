@@ -130,11 +130,11 @@ const NameIndex& nameIndex() {
 
 }  // namespace
 
-std::vector<const InstructionSpec*> findInstructionSpecs(const std::vector<std::string_view>& words,
-                                                         std::size_t& name_words) {
+const std::vector<const InstructionSpec*>& findInstructionSpecs(const std::vector<std::string_view>& words,
+                                                                std::size_t& name_words) {
   // The longest documented name (or entry opcode) the instruction starts with.
   name_words = 0;
-  std::vector<const InstructionSpec*> found;
+  static const std::vector<const InstructionSpec*> found;
   if (words.empty()) return found;
   const NameIndex& index = nameIndex();
   auto it = index.by_opcode.find(words.front());

@@ -198,7 +198,7 @@ const std::vector<InstructionSpec>& allInstructionSpecs();
 // The entries for an instruction whose dotted words are `words` (opcode
 // first, then qualifiers); `name_words` receives how many words the
 // instruction's name takes. Empty when no table covers it.
-std::vector<const InstructionSpec*> findInstructionSpecs(const std::vector<std::string_view>& words,
-                                                         std::size_t& name_words);
+const std::vector<const InstructionSpec*>& findInstructionSpecs(const std::vector<std::string_view>& words,
+                                                                std::size_t& name_words);
 
 }  // namespace ptxlint::spec
