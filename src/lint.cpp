@@ -1,5 +1,6 @@
 // ptxlint::lint: prescan, parse, check, then resolve positions and order.
 #include <algorithm>
+#include <chrono>
 #include <cctype>
 #include <string>
 #include <unordered_map>
@@ -85,7 +86,14 @@ Result lint(std::string_view text, const Options& options) {
   parse_options.max_nesting = options.max_nesting;
   parse_options.fast_path = options.fast_path;
   ast::Module module;
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point t) {
+    return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t).count());
+  };
+  Clock::time_point phase = Clock::now();
   parse::ParseStats parse_stats = parse::parseModule(text, parse_options, module, sink);
+  result.stats.prescan_ns = parse_stats.prescan_ns;
+  result.stats.parse_ns = since(phase) - parse_stats.prescan_ns;
   result.stats.tokens = parse_stats.tokens;
   result.stats.chunks = parse_stats.chunks;
   result.stats.ll_fallbacks = parse_stats.ll_fallbacks;
@@ -93,7 +101,10 @@ Result lint(std::string_view text, const Options& options) {
   result.stats.parsed_runs = parse_stats.parsed_runs;
   result.stats.reused_runs = parse_stats.reused_runs;
 
+  phase = Clock::now();
   sema::checkModule(module, options, sink, result.stats);
+  result.stats.check_ns = since(phase);
+  phase = Clock::now();
 
   std::vector<Diagnostic>& diagnostics = sink.diagnostics();
   if (sink.droppedCount() > 0) result.truncated = true;
@@ -127,6 +138,7 @@ Result lint(std::string_view text, const Options& options) {
     }
     result.diagnostics.push_back(std::move(d));
   }
+  result.stats.finish_ns = since(phase);
   return result;
 }
 

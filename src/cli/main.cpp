@@ -110,9 +110,9 @@ bool readInput(const std::string& path, std::string& out, std::string& error) {
 void printStats(std::string_view name, const ptxlint::Statistics& s) {
   fmt::print(
       "{}: {} bytes, {} tokens, {} instructions ({} checked, {} unchecked), {} chunks ({} slow), {} LL re-parses, "
-      "{} statement runs parsed, {} reused\n",
+      "{} statement runs parsed, {} reused; prescan {:.1f} ms, parse {:.1f} ms, checks {:.1f} ms, finish {:.1f} ms\n",
       name, s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, s.chunks, s.slow_chunks, s.ll_fallbacks,
-      s.parsed_runs, s.reused_runs);
+      s.parsed_runs, s.reused_runs, s.prescan_ns / 1e6, s.parse_ns / 1e6, s.check_ns / 1e6, s.finish_ns / 1e6);
 }
 
 int listRules() {
@@ -290,6 +290,10 @@ int main(int argc, char** argv) {
     total.slow_chunks += result.stats.slow_chunks;
     total.parsed_runs += result.stats.parsed_runs;
     total.reused_runs += result.stats.reused_runs;
+    total.prescan_ns += result.stats.prescan_ns;
+    total.parse_ns += result.stats.parse_ns;
+    total.check_ns += result.stats.check_ns;
+    total.finish_ns += result.stats.finish_ns;
     if (cli.json) {
       names.push_back(display);
       texts.push_back(std::move(text));

@@ -11,6 +11,8 @@
 
 #include <antlr4-runtime.h>
 
+#include <chrono>
+
 #include "PtxLexer.h"
 #include "PtxParser.h"
 #include "parse/ast_builder.h"
@@ -73,7 +75,10 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
   PrescanOptions prescan_options;
   prescan_options.max_nesting = options.max_nesting;
   prescan_options.min_chunk_bytes = options.min_chunk_bytes;
+  auto started = std::chrono::steady_clock::now();
   PrescanResult scan = prescan(text, prescan_options, sink);
+  stats.prescan_ns = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
   if (scan.is_binary) return stats;
   if (!scan.has_tokens) {
     sink.report(diag::RuleId::EmptyInput, {0, 0},

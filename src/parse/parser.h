@@ -26,6 +26,7 @@ struct ParseStats {
   std::uint32_t slow_chunks = 0;   // chunks the fast path gave up on
   std::uint64_t parsed_runs = 0;   // fast path: runs parsed by ANTLR
   std::uint64_t reused_runs = 0;   // fast path: runs whose token shape was seen before
+  std::uint64_t prescan_ns = 0;
 };
 
 // Parses `text` into `module`. Syntax errors are reported to `sink`; the
