@@ -88,6 +88,10 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
   }
   for (const Chunk& chunk : scan.chunks) {
     if (chunk.skip) continue;
+    // Past the error limit the rest of the file is not parsed: its findings
+    // would be dropped anyway, and hostile input (100 MB of garbage) must
+    // not cost time and memory for nothing. lint() says the list is cut.
+    if (sink.tooManyErrors()) break;
     ++stats.chunks;
     if (options.fast_path && parseChunkFast(text, chunk.begin, chunk.end, options, module, stats)) continue;
     if (options.fast_path) ++stats.slow_chunks;
