@@ -644,7 +644,8 @@ class BlockMatch {
   // A data register (or vector element) of the instruction's `type`: the
   // same size, or for ld/st/cvt any register Tables 27/28 allow (9.4.1).
   void dataRegister(const ast::Operand& op, const OperandSpec& want, std::string_view type) {
-    if (!want.wider_register) {
+    bool exact = !want.exact_size_when.empty() && holdsAll(want.exact_size_when);
+    if (!want.wider_register || exact) {
       registerSize(op, want.name, spec::typeQualifierBits(type));
       return;
     }

@@ -84,6 +84,9 @@ struct OperandSpec {
   // register may be wider than the type, and Tables 27/28 say which register
   // types agree with which instruction types. Otherwise the size must match.
   bool wider_register = false;
+  // ... except when all of these hold: then the registers are of the type's
+  // size ("Operand d is vector of 8 registers with type specified with .type").
+  std::vector<Condition> exact_size_when{};
   // Data: where the sink symbol '_' may stand for a vector element ("sink
   // symbol '_' can be used in vector expression d when: ..."): one of these
   // alternatives must hold entirely. Empty: the engine does not judge sinks.
