@@ -136,7 +136,7 @@ guard       : AT BANG? (IDENT | OPCODE_OR_DOTTED);
 operand
     : LPAREN (operand (COMMA operand)*)? RPAREN           # parenOperand
     | LBRACE vectorElement (COMMA vectorElement)* RBRACE  # vectorOperand
-    | LBRACK expression (COMMA operand)* RBRACK           # addressOperand
+    | LBRACK expression (COMMA operand)* RBRACK suffix=DOT_NAME?  # addressOperand
     | BANG (IDENT | OPCODE_OR_DOTTED)                     # negatedOperand
     | IDENT PIPE IDENT                                    # predicatePairOperand
     | UNDERSCORE                                          # sinkOperand

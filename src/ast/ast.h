@@ -73,7 +73,8 @@ struct Operand {
   OperandKind kind = OperandKind::Expression;
   SourceRange range;
   const Expr* expr = nullptr;     // Expression, Address (the address part)
-  Token name;                     // Negated: the predicate; PredicatePair: first
+  Token name;                     // Negated: the predicate; PredicatePair: first;
+                                  // Address: its qualifier, `[a].unified` (empty if none)
   Token second;                   // PredicatePair: second
   std::vector<Operand> elements;  // Address extras, Vector, ParenList
 };

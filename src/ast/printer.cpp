@@ -372,6 +372,7 @@ class Printer {
           operand(extra);
         }
         out_ += ']';
+        out_ += op.name.text;
         break;
       case OperandKind::Vector:
         out_ += '{';

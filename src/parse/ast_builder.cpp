@@ -355,6 +355,7 @@ ast::Operand AstBuilder::buildOperand(PtxParser::OperandContext* ctx) {
     op.kind = ast::OperandKind::Address;
     op.expr = buildExpr(a->expression());
     for (auto* extra : a->operand()) op.elements.push_back(buildOperand(extra));
+    if (a->suffix != nullptr) op.name = token(a->suffix);
   } else if (auto* v = as<PtxParser::VectorOperandContext>(ctx)) {
     op.kind = ast::OperandKind::Vector;
     for (auto* element : v->vectorElement()) {

@@ -76,6 +76,10 @@ class BlockMatch {
     const ast::Token* t = filled(slot);
     return t ? t->text : std::string_view{};
   }
+  // Whether every condition holds for the qualifiers as matched.
+  bool holdsAll(const std::vector<spec::Condition>& conditions) const {
+    return std::all_of(conditions.begin(), conditions.end(), [&](const spec::Condition& c) { return holds(c); });
+  }
   // Operand index -> the table's operand, after matching.
   const std::vector<std::pair<const ast::Operand*, const OperandSpec*>>& operands() const { return operands_; }
 
@@ -102,6 +106,7 @@ class BlockMatch {
       if (spec_.qualifiers[i].space) space_slots.push_back(i);
     }
     std::size_t next_space = 0;
+    matchAddressQualifiers();
     for (std::size_t q = first_; q < in_.qualifiers.size(); ++q) {
       const ast::Token& token = in_.qualifiers[q];
       // A misspelt state space (".shared::cluser") still takes its place as
@@ -110,11 +115,16 @@ class BlockMatch {
       bool is_space = isStateSpace(token.text) || !near_space.empty();
       bool placed = false;
       if (is_space) {
-        // Skip optional space slots that cannot take it (a `.shared{::cta}`
-        // style slot never is optional in the seed tables, but stay general).
-        while (next_space < space_slots.size() && spec_.qualifiers[space_slots[next_space]].optional &&
-               !contains(spec_.qualifiers[space_slots[next_space]].values, token.text)) {
-          ++next_space;
+        // Skip optional space slots that cannot take it, when a later one
+        // can; otherwise the next slot takes it (as an invalid value: a
+        // misspelt or wrong space is reported there, not as one too many).
+        for (std::size_t j = next_space; j < space_slots.size(); ++j) {
+          const QualifierSlot& candidate = spec_.qualifiers[space_slots[j]];
+          if (contains(candidate.values, token.text)) {
+            next_space = j;
+            break;
+          }
+          if (!candidate.optional) break;
         }
         if (next_space < space_slots.size()) {
           std::size_t slot = space_slots[next_space++];
@@ -141,7 +151,7 @@ class BlockMatch {
       if (!placed) {
         for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
           const QualifierSlot& s = spec_.qualifiers[i];
-          if (s.space || !contains(s.values, token.text)) continue;
+          if (s.space || s.on_address || !contains(s.values, token.text)) continue;
           if (filled_[i] != nullptr) {
             add(diag::RuleId::DuplicateQualifier, token.range,
                 fmt::format("'{}' repeats the {} qualifier, already given as '{}'", token.text, s.name,
@@ -169,16 +179,43 @@ class BlockMatch {
     }
   }
 
+  // `[a].unified`: a qualifier written on an address operand fills the
+  // block's address-qualifier slot that takes it (9.7.9.8).
+  void matchAddressQualifiers() {
+    for (const ast::Operand& op : in_.operands) {
+      if (op.kind != ast::OperandKind::Address || op.name.text.empty()) continue;
+      bool placed = false;
+      std::vector<std::string_view> allowed;
+      for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
+        const QualifierSlot& s = spec_.qualifiers[i];
+        if (!s.on_address) continue;
+        allowed.insert(allowed.end(), s.values.begin(), s.values.end());
+        if (!contains(s.values, op.name.text) || filled_[i] != nullptr) continue;
+        filled_[i] = &op.name;
+        placed = true;
+        break;
+      }
+      if (placed) continue;
+      // Every qualifier of the instruction itself may still fit this block:
+      // it stays the likelier intent than a block that lacks one of them.
+      --penalty_;
+      add(diag::RuleId::UnknownQualifier, op.name.range,
+          fmt::format("unknown address qualifier '{}' for '{}'", op.name.text, spec_.opcode),
+          {allowed.empty() ? fmt::format("this form of '{}' takes no qualifier on its address", spec_.opcode)
+                           : fmt::format("allowed on the address: {}", join(allowed))});
+    }
+  }
+
   // A value this block lacks but another block of the same instruction has
   // under the same qualifier name (".s64" as .type of cp.reduce.async.bulk
   // with .dst .global): it fills that qualifier here, as an invalid value.
   bool placeBySibling(const ast::Token& token) {
     for (const InstructionSpec* other : siblings_) {
       for (const QualifierSlot& os : other->qualifiers) {
-        if (os.space || !contains(os.values, token.text)) continue;
+        if (os.space || os.on_address || !contains(os.values, token.text)) continue;
         for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
           const QualifierSlot& s = spec_.qualifiers[i];
-          if (s.name != os.name || s.space) continue;
+          if (s.name != os.name || s.space || s.on_address) continue;
           if (filled_[i] != nullptr) return false;
           filled_[i] = &token;
           // Another block takes this value as it is: that block is the
@@ -228,6 +265,7 @@ class BlockMatch {
     std::size_t best_distance = std::max<std::size_t>(2, token.text.size() / 4) + 1;
     std::vector<std::string> allowed;
     for (const QualifierSlot& s : spec_.qualifiers) {
+      if (s.on_address) continue;
       allowed.push_back(fmt::format("{} = {{ {} }}", s.name, join(s.values)));
       for (std::string_view v : s.values) {
         std::size_t d = support::editDistance(token.text, v);
@@ -244,10 +282,25 @@ class BlockMatch {
       fix = FixIt{token.range, std::string(best)};
     }
     notes.push_back(fmt::format("'{}' takes: {}", spec_.opcode, fmt::join(allowed, "; ")));
+    // A qualifier another block of the instruction takes makes that block the
+    // likelier intent; one that defines a block (`ld.volatile`, `ld.mmio`: a
+    // mandatory qualifier of one value) the more so.
+    if (!is_space) penalty_ += siblingWeight(token.text);
     add(is_space ? diag::RuleId::StateSpaceQualifier : diag::RuleId::UnknownQualifier, token.range,
         is_space ? fmt::format("'{}' takes no further state space; '{}' is one too many", spec_.opcode, token.text)
                  : fmt::format("unknown qualifier '{}' for '{}'", token.text, spec_.opcode),
         std::move(notes), fix);
+  }
+
+  int siblingWeight(std::string_view word) const {
+    int weight = 0;
+    for (const InstructionSpec* other : siblings_) {
+      for (const QualifierSlot& os : other->qualifiers) {
+        if (!contains(os.values, word)) continue;
+        weight = std::max(weight, !os.optional && os.values.size() == 1 ? 2 : 1);
+      }
+    }
+    return weight;
   }
 
   bool touched(SourceRange r) const {
@@ -277,6 +330,17 @@ class BlockMatch {
       if (s.name == ".dst" && s.values.size() == 1) return fmt::format(" when .dst is {}", s.values[0]);
     }
     return "";
+  }
+
+  // ".ss .global" or, where an absent slot is allowed, ".ss .global or none".
+  static std::string describe(const spec::Condition& c) {
+    spec::Values present;
+    for (std::string_view v : c.values) {
+      if (!v.empty()) present.push_back(v);
+    }
+    bool absent = present.size() != c.values.size();
+    if (present.empty()) return fmt::format("no {}", c.slot);
+    return fmt::format("{} {}{}", c.slot, join(present, " or "), absent ? " or none" : "");
   }
 
   void checkConstraints() {
@@ -340,8 +404,7 @@ class BlockMatch {
           if (holds(c.then)) break;
           const ast::Token* trigger = filled(c.when.front().slot);
           add(diag::RuleId::QualifierConflict, trigger ? trigger->range : in_.mnemonic_range,
-              fmt::format("'{}' needs {} {}: {}", trigger ? trigger->text : spec_.opcode, c.then.slot,
-                          join(c.then.values, " or "), c.why));
+              fmt::format("'{}' needs {}: {}", trigger ? trigger->text : spec_.opcode, describe(c.then), c.why));
           break;
         }
       }
@@ -491,24 +554,41 @@ class BlockMatch {
       }
       case OperandKind::Data: {
         std::string_view vec = valueOf(want.vector_slot);  // ".v4"
+        std::string_view type = valueOf(want.type_slot);
         if (vec.empty()) {
+          // `{ %r1 }`: a one-element list is the register itself (ptxas
+          // accepts it; Triton writes `ld.global.b32 { %r1 }, [%rd1]`).
+          if (op.kind == ast::OperandKind::Vector && op.elements.size() == 1 &&
+              op.elements[0].kind == ast::OperandKind::Expression) {
+            dataRegister(op.elements[0], want, type);
+            return;
+          }
           if (op.kind != ast::OperandKind::Expression) {
             add(diag::RuleId::OperandKind, op.range,
                 fmt::format("'{}' must be a register without {}", want.name, want.vector_slot));
             return;
           }
-          registerSize(op, want.name, spec::typeQualifierBits(valueOf(want.type_slot)));
+          dataRegister(op, want, type);
           return;
         }
         std::size_t count = static_cast<std::size_t>(vec.back() - '0');
-        unsigned element_bits = spec::typeQualifierBits(valueOf(want.type_slot));
-        if (op.kind == ast::OperandKind::Vector && element_bits != 0) {
-          for (const ast::Operand& element : op.elements) registerSize(element, want.name, element_bits);
+        if (op.kind == ast::OperandKind::Expression && op.expr->kind == ast::ExprKind::Symbol &&
+            !registers_.reg(op.expr->text)) {
+          return;  // a vector register (`.reg .v4 .f32 V`, 6.4.3): not judged
         }
         if (op.kind != ast::OperandKind::Vector) {
           add(diag::RuleId::OperandKind, op.range,
               fmt::format("'{}' must be a vector of {} registers with {}", want.name, count, vec));
-        } else if (op.elements.size() != count) {
+          return;
+        }
+        for (const ast::Operand& element : op.elements) {
+          if (element.kind == ast::OperandKind::Sink) {
+            sinkElement(element, want);
+          } else {
+            dataRegister(element, want, type);
+          }
+        }
+        if (op.elements.size() != count) {
           add(diag::RuleId::OperandKind, op.range,
               fmt::format("'{}' has {} element{}; {} needs {}", want.name, op.elements.size(),
                           op.elements.size() == 1 ? "" : "s", vec, count));
@@ -544,6 +624,10 @@ class BlockMatch {
           }
           return;
         }
+        if (want.wider_register && !want.type_slot.empty()) {
+          dataRegister(op, want, valueOf(want.type_slot));
+          return;
+        }
         unsigned want_bits = want.type_slot.empty() ? want.bits : spec::typeQualifierBits(valueOf(want.type_slot));
         if (info->type == ".pred" || (want_bits != 0 && bits != 0 && bits != want_bits)) {
           add(diag::RuleId::OperandType, op.range,
@@ -555,6 +639,76 @@ class BlockMatch {
         return;
       }
     }
+  }
+
+  // A data register (or vector element) of the instruction's `type`: the
+  // same size, or for ld/st/cvt any register Tables 27/28 allow (9.4.1).
+  void dataRegister(const ast::Operand& op, const OperandSpec& want, std::string_view type) {
+    bool exact = !want.exact_size_when.empty() && holdsAll(want.exact_size_when);
+    if (!want.wider_register || exact) {
+      registerSize(op, want.name, spec::typeQualifierBits(type));
+      return;
+    }
+    if (type.empty() || op.kind != ast::OperandKind::Expression || op.expr->kind != ast::ExprKind::Symbol) return;
+    auto info = registers_.reg(op.expr->text);
+    if (!info || info->type.empty() || relaxedTypeAgrees(type, info->type)) return;
+    add(diag::RuleId::OperandType, op.range,
+        fmt::format("'{}' is declared {}, which cannot hold '{}' data here", op.expr->text, info->type, type),
+        {relaxedTypeRule(type)});
+  }
+
+  // 9.4.1 Tables 27 and 28: the register is at least as wide as the type;
+  // a floating-point type needs a bit-size register or a floating-point
+  // register of exactly its size; an integer type needs a bit-size or
+  // integer register; a bit-size type takes any register.
+  static bool relaxedTypeAgrees(std::string_view type, std::string_view reg) {
+    if (reg == ".pred") return false;
+    unsigned type_bits = spec::typeQualifierBits(type);
+    unsigned reg_bits = spec::typeQualifierBits(reg);
+    if (type_bits == 0 || reg_bits == 0) return true;  // not a fundamental type: not judged
+    if (reg_bits < type_bits) return false;
+    char type_kind = typeKind(type);
+    char reg_kind = typeKind(reg);
+    // Packed registers (.f16x2) are not in the tables; ptxas lets integer
+    // types use them, and ptxlint does not reject what it cannot cite.
+    bool reg_packed = reg.find('x') != std::string_view::npos;
+    if (type_kind == 'f') return reg_kind == 'b' || (reg_kind == 'f' && !reg_packed && reg_bits == type_bits);
+    if (type_kind == 's' || type_kind == 'u') return reg_kind != 'f' || reg_packed;
+    return true;
+  }
+  static std::string relaxedTypeRule(std::string_view type) {
+    unsigned bits = spec::typeQualifierBits(type);
+    switch (typeKind(type)) {
+      case 'f':
+        return fmt::format("{} takes a .f{} register or a bit-size register of {} bits or more (9.4.1)", type, bits,
+                           bits);
+      case 's':
+      case 'u': return fmt::format("{} takes a bit-size or integer register of {} bits or more (9.4.1)", type, bits);
+      default: return fmt::format("{} takes a register of {} bits or more (9.4.1)", type, bits);
+    }
+  }
+  // 'b', 's', 'u' or 'f' (.bf16, .tf32 and the fp8/fp6/fp4 formats are 'f').
+  static char typeKind(std::string_view type) {
+    if (type.size() < 2) return 0;
+    if (type.substr(0, 3) == ".bf" || type[1] == 'e' || type.substr(0, 3) == ".tf") return 'f';
+    return type[1];
+  }
+
+  // "Optionally, sink symbol '_' can be used in vector expression d when: ..."
+  void sinkElement(const ast::Operand& element, const OperandSpec& want) {
+    if (want.sinks_when.empty()) return;
+    for (const auto& alternative : want.sinks_when) {
+      if (holdsAll(alternative)) return;
+    }
+    std::vector<std::string> alternatives;
+    for (const auto& alternative : want.sinks_when) {
+      std::vector<std::string> parts;
+      for (const spec::Condition& c : alternative) parts.push_back(fmt::format("{} {}", c.slot, join(c.values, "/")));
+      alternatives.push_back(fmt::format("{}", fmt::join(parts, " with ")));
+    }
+    add(diag::RuleId::OperandKind, element.range,
+        fmt::format("the sink '_' cannot stand for an element of '{}' here", want.name),
+        {fmt::format("'_' is allowed only with {}", fmt::join(alternatives, ", or "))});
   }
 
   // A register operand (or vector element) whose declared size must be `bits`.
@@ -621,8 +775,13 @@ void checkNotes(const BlockMatch& match, const ast::Instruction& in, const Modul
       if (!note.values.empty() && std::find(note.values.begin(), note.values.end(), q->text) == note.values.end()) {
         continue;
       }
+      if (!match.holdsAll(note.when)) continue;
       at = q->range;
-      what = fmt::format("'{}' on '{}'", q->text, spec.opcode);
+      std::string with;
+      for (const spec::Condition& c : note.when) {
+        if (!match.valueOf(c.slot).empty()) with += fmt::format(" with '{}'", match.valueOf(c.slot));
+      }
+      what = fmt::format("'{}'{} on '{}'", q->text, with, spec.opcode);
     } else {
       const ast::Operand* given = nullptr;
       for (const auto& [op, want] : match.operands()) {

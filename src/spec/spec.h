@@ -31,6 +31,9 @@ struct QualifierSlot {
   Values values;          // ".shared::cluster", ...
   bool optional = false;
   bool space = false;  // a state-space slot, filled in source order
+  // A qualifier written on an address operand, `[a].unified` (9.7.9.8): it
+  // is filled from the operand, never from the instruction's qualifiers.
+  bool on_address = false;
 };
 
 inline QualifierSlot required(std::string_view name, Values values) { return {name, std::move(values)}; }
@@ -39,6 +42,17 @@ inline QualifierSlot space(std::string_view name, Values values) { return {name,
 inline QualifierSlot optionalSpace(std::string_view name, Values values) {
   return {name, std::move(values), true, true};
 }
+// `[a]{.unified}`: an optional qualifier of the address operand.
+inline QualifierSlot addressQualifier(std::string_view name, Values values) {
+  return {name, std::move(values), true, false, true};
+}
+
+// A condition on the qualifiers: `slot` holds one of `values` (an absent
+// optional slot holds "").
+struct Condition {
+  std::string_view slot;
+  Values values;
+};
 
 enum class OperandKind : std::uint8_t {
   Address,        // [a], [a+imm]
@@ -66,6 +80,17 @@ struct OperandSpec {
   Presence presence{};
   std::string_view vector_slot{};  // Data: the .vec qualifier
   std::string_view type_slot{};    // the size comes from this type qualifier
+  // 9.4.1 "Operand Size Exceeding Instruction-Type Size" (ld, st, cvt): the
+  // register may be wider than the type, and Tables 27/28 say which register
+  // types agree with which instruction types. Otherwise the size must match.
+  bool wider_register = false;
+  // ... except when all of these hold: then the registers are of the type's
+  // size ("Operand d is vector of 8 registers with type specified with .type").
+  std::vector<Condition> exact_size_when{};
+  // Data: where the sink symbol '_' may stand for a vector element ("sink
+  // symbol '_' can be used in vector expression d when: ..."): one of these
+  // alternatives must hold entirely. Empty: the engine does not judge sinks.
+  std::vector<std::vector<Condition>> sinks_when{};
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
@@ -97,18 +122,21 @@ inline OperandSpec withQualifier(OperandSpec op, std::string_view slot) {
   op.presence = {Presence::Kind::WithQualifier, slot};
   return op;
 }
+// 9.4.1: a data operand of ld/st/cvt, whose register may be wider than the type.
+inline OperandSpec widerRegister(OperandSpec op) {
+  op.wider_register = true;
+  return op;
+}
+// Sinks '_' allowed in the vector only when one of `alternatives` holds.
+inline OperandSpec sinksOnlyWhen(OperandSpec op, std::vector<std::vector<Condition>> alternatives) {
+  op.sinks_when = std::move(alternatives);
+  return op;
+}
 // `{, src-size}`: may be given or left out.
 inline OperandSpec optionalOperand(OperandSpec op) {
   op.presence = {Presence::Kind::Optional};
   return op;
 }
-
-// A condition on the qualifiers: `slot` holds one of `values` (an absent
-// optional slot holds "").
-struct Condition {
-  std::string_view slot;
-  Values values;
-};
 
 struct Constraint {
   enum class Kind : std::uint8_t {
@@ -169,6 +197,9 @@ inline Constraint implies(std::vector<Condition> when, Condition then, std::stri
 // means the operand `operand` (when given).
 struct FeatureNote {
   std::string_view slot{};
+  // The note applies only where all of these hold too ("Support for .sys
+  // scope with .b128 type introduced in PTX ISA version 8.4").
+  std::vector<Condition> when{};
   Values values{};
   std::string_view operand{};
   PtxVersion introduced{};
