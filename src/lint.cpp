@@ -1,7 +1,7 @@
 // ptxlint::lint: prescan, parse, check, then resolve positions and order.
 #include <algorithm>
-#include <chrono>
 #include <cctype>
+#include <chrono>
 #include <string>
 #include <unordered_map>
 
