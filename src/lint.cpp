@@ -93,6 +93,7 @@ Result lint(std::string_view text, const Options& options) {
   Clock::time_point phase = Clock::now();
   parse::ParseStats parse_stats = parse::parseModule(text, parse_options, module, sink);
   result.stats.prescan_ns = parse_stats.prescan_ns;
+  if (parse_stats.gave_up) result.truncated = true;
   result.stats.parse_ns = since(phase) - parse_stats.prescan_ns;
   result.stats.tokens = parse_stats.tokens;
   result.stats.chunks = parse_stats.chunks;

@@ -264,7 +264,13 @@ int main(int argc, char** argv) {
       std::string rendered = ptxlint::diag::renderText(display, text, result.diagnostics, style);
       std::fwrite(rendered.data(), 1, rendered.size(), stdout);
       if (result.truncated) {
-        fmt::print("{}: note: stopped after {} errors (--max-errors)\n", display, cli.lint.max_errors);
+        if (result.count(ptxlint::Severity::Error) >= cli.lint.max_errors) {
+          fmt::print("{}: note: stopped after {} errors (--max-errors)\n", display, cli.lint.max_errors);
+        } else {
+          fmt::print("{}: note: stopped after 1 MiB in a row that gave nothing but syntax errors (this is not PTX); "
+                     "the rest of the file is not checked\n",
+                     display);
+        }
       }
     }
     // With --target/--ptx-version the user asks "would this assemble there?":

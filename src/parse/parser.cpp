@@ -86,16 +86,28 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
                              : "file has no PTX statements; a PTX module starts with .version");
     return stats;
   }
+  std::uint64_t garbage_bytes = 0;  // consecutive chunks with errors and no item
   for (const Chunk& chunk : scan.chunks) {
     if (chunk.skip) continue;
-    // Past the error limit the rest of the file is not parsed: its findings
-    // would be dropped anyway, and hostile input (100 MB of garbage) must
-    // not cost time and memory for nothing. lint() says the list is cut.
-    if (sink.tooManyErrors()) break;
+    // Past the error limit, or after a megabyte of nothing but errors, the
+    // rest of the file is not parsed: its findings would be dropped anyway,
+    // and hostile input (100 MB of garbage) must not cost time for nothing.
+    // lint() says the list is cut.
+    if (sink.tooManyErrors() || garbage_bytes >= options.max_garbage_bytes) {
+      stats.gave_up = true;
+      break;
+    }
     ++stats.chunks;
-    if (options.fast_path && parseChunkFast(text, chunk.begin, chunk.end, options, module, stats)) continue;
+    if (options.fast_path && parseChunkFast(text, chunk.begin, chunk.end, options, module, stats)) {
+      garbage_bytes = 0;
+      continue;
+    }
     if (options.fast_path) ++stats.slow_chunks;
+    std::size_t items = module.items.size();
+    std::size_t errors = sink.errorCount();
     parseChunk(text, chunk, options, module, sink, stats);
+    bool garbage = module.items.size() == items && sink.errorCount() > errors;
+    garbage_bytes = garbage ? garbage_bytes + (chunk.end - chunk.begin) : 0;
   }
   return stats;
 }

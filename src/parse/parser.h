@@ -17,6 +17,10 @@ struct ParseOptions {
   // The fast path (fast_path.h) for chunks without syntax errors; off only
   // to compare it with the slow path in tests.
   bool fast_path = true;
+  // Stop after this many bytes in a row that gave nothing but syntax errors
+  // (chunks without a single good top-level item): the rest is not PTX, and
+  // parsing 100 MB of it would only cost time. lint() reports the cut.
+  std::uint64_t max_garbage_bytes = 1 << 20;
 };
 
 struct ParseStats {
@@ -27,6 +31,7 @@ struct ParseStats {
   std::uint64_t parsed_runs = 0;   // fast path: runs parsed by ANTLR
   std::uint64_t reused_runs = 0;   // fast path: runs whose token shape was seen before
   std::uint64_t prescan_ns = 0;
+  bool gave_up = false;  // stopped at the error limit or after max_garbage_bytes
 };
 
 // Parses `text` into `module`. Syntax errors are reported to `sink`; the

@@ -114,3 +114,20 @@ TEST_CASE("many errors are capped by max_errors", "[hostile]") {
   CHECK(r.diagnostics.size() == 100);
   CHECK(r.truncated);
 }
+
+TEST_CASE("megabytes of input that is not PTX stop the parse, and say so", "[hostile]") {
+  // Statements outside any function, on one line: each 64 KiB chunk gives a
+  // couple of errors; after 1 MiB of nothing else the rest is not parsed.
+  std::string text = ".version 8.0\n.target sm_90\n.address_size 64\n";
+  while (text.size() < (8u << 20)) text += "add.s32 %r1, %r2, %r3; ";
+  Result r = lint(text);
+  CHECK(r.truncated);
+  CHECK(r.count(Severity::Error) > 0);
+  CHECK(r.count(Severity::Error) < 200);
+  CHECK(r.diagnostics.back().range.begin < (2u << 20));
+  // Good PTX after a little garbage is still checked.
+  std::string mixed = ".version 8.0\n.target sm_90\n.address_size 64\nadd.s32 %r1, %r2, %r3;\n"
+                      ".visible .entry k()\n{\n\t.reg .b32 %r<2>;\n\tmov.u32 %r1, %nosuch;\n\tret;\n}\n";
+  Result m = lint(mixed);
+  CHECK_FALSE(m.truncated);
+}
