@@ -81,6 +81,18 @@ std::vector<InstructionSpec> asyncCopySpecs() {
                    .introduced = {7, 0},
                    .target = TargetRequirement::atLeast(80)});
 
+  // 9.7.13.15.15 cp.async.mbarrier.arrive: the mbarrier that tracks a
+  // thread's prior cp.async operations (the completion side of 9.7.9.25.3).
+  specs.push_back({.section = "9.7.13.15.15",
+                   .syntax = "cp.async.mbarrier.arrive{.noinc}{.shared{::cta}}.b64 [addr]",
+                   .opcode = "cp.async.mbarrier.arrive",
+                   .qualifiers = {optional(".noinc", {".noinc"}), optionalSpace(".shared{::cta}", kSharedCta),
+                                  required(".b64", {".b64"})},
+                   .operands = {address("addr")},
+                   .introduced = {7, 0},
+                   .target = TargetRequirement::atLeast(80),
+                   .notes = {{.slot = ".shared{::cta}", .values = {".shared::cta"}, .introduced = {7, 8}}}});
+
   // 9.7.9.25.4.1 cp.async.bulk: global -> shared::cta
   specs.push_back({
       .section = "9.7.9.25.4.1",
