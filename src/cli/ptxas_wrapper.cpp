@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <chrono>
 
 #include <fmt/format.h>
 
@@ -179,6 +180,7 @@ int runWithInput(const std::string& ptxas, std::vector<char*>& argv, const std::
 }  // namespace
 
 int main(int argc, char** argv) {
+  const auto started = std::chrono::steady_clock::now();
   std::string self = realPath("/proc/self/exe");
   std::optional<std::string> real_option;
   bool warn_only = false;
@@ -244,9 +246,13 @@ int main(int argc, char** argv) {
       // what a compiler sent through the wrapper.
       if (const char* log = std::getenv("PTXLINT_PTXAS_LOG"); log != nullptr && *log != 0) {
         if (std::FILE* f = std::fopen(log, "a")) {
-          fmt::print(f, "{}\t{}\terrors={}\twarnings={}\tinstructions={}\tchecked={}\n", shown,
+          // lint_us: the wrapper's own time so far (start, reading, validation).
+          auto lint_us =
+              std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
+          fmt::print(f, "{}\t{}\terrors={}\twarnings={}\tinstructions={}\tchecked={}\tlint_us={}\n", shown,
                      result.hasErrors() ? "rejected" : "accepted", result.count(ptxlint::Severity::Error),
-                     result.count(ptxlint::Severity::Warning), result.stats.instructions, result.stats.checked);
+                     result.count(ptxlint::Severity::Warning), result.stats.instructions, result.stats.checked,
+                     lint_us);
           std::fclose(f);
         }
       }
