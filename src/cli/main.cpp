@@ -267,9 +267,10 @@ int main(int argc, char** argv) {
         if (result.count(ptxlint::Severity::Error) >= cli.lint.max_errors) {
           fmt::print("{}: note: stopped after {} errors (--max-errors)\n", display, cli.lint.max_errors);
         } else {
-          fmt::print("{}: note: stopped after 1 MiB in a row that gave nothing but syntax errors (this is not PTX); "
-                     "the rest of the file is not checked\n",
-                     display);
+          fmt::print(
+              "{}: note: stopped after 1 MiB in a row that gave nothing but syntax errors (this is not PTX); "
+              "the rest of the file is not checked\n",
+              display);
         }
       }
     }

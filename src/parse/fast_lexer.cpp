@@ -5,7 +5,8 @@
 #include <unordered_map>
 
 #include "PtxLexer.h"
-#include "parse/byte_char_stream.h"
+#include "PtxParser.h"
+#include "parse/token_source.h"
 
 namespace ptxlint::parse {
 namespace {
@@ -26,9 +27,12 @@ bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 class Keywords {
  public:
   Keywords() {
-    ByteCharStream none({});
-    PtxLexer lexer(&none);
-    const antlr4::dfa::Vocabulary& vocabulary = lexer.getVocabulary();
+    // The parser's vocabulary is the lexer grammar's (tokenVocab = PtxLexer);
+    // the generated lexer itself is not linked into ptxlint (see CMakeLists).
+    SpanTokenSource none({});
+    antlr4::CommonTokenStream stream(&none);
+    PtxParser parser(&stream);
+    const antlr4::dfa::Vocabulary& vocabulary = parser.getVocabulary();
     for (std::size_t type = 1; type <= vocabulary.getMaxTokenType(); ++type) {
       std::string literal = vocabulary.getLiteralName(type);  // "'.version'"
       if (literal.size() > 3 && literal[1] == '.') add(literal.substr(1, literal.size() - 2), type);

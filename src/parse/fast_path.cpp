@@ -14,6 +14,7 @@
 #include "parse/ast_builder.h"
 #include "parse/ast_relocation.h"
 #include "parse/fast_lexer.h"
+#include "parse/token_source.h"
 
 namespace ptxlint::parse {
 namespace {
@@ -29,38 +30,6 @@ bool isErrorToken(std::uint16_t type) {
   return type == T::INVALID_CHAR || type == T::BAD_NUMBER || type == T::UNTERMINATED_STRING ||
          type == T::UNTERMINATED_COMMENT;
 }
-
-// Hands already-lexed tokens to the ANTLR parser.
-class SpanTokenSource final : public antlr4::TokenSource {
- public:
-  explicit SpanTokenSource(std::span<const LexedToken> tokens) : tokens_(tokens) {}
-
-  std::unique_ptr<antlr4::Token> nextToken() override {
-    if (next_ < tokens_.size()) {
-      const LexedToken& t = tokens_[next_++];
-      auto token = std::make_unique<antlr4::CommonToken>(t.type);
-      token->setStartIndex(t.begin);
-      token->setStopIndex(t.end - 1);
-      return token;
-    }
-    auto eof = std::make_unique<antlr4::CommonToken>(antlr4::Token::EOF);
-    std::uint32_t at = tokens_.empty() ? 0 : tokens_.back().end;
-    eof->setStartIndex(at);
-    eof->setStopIndex(at - 1);
-    return eof;
-  }
-  size_t getLine() const override { return 0; }
-  size_t getCharPositionInLine() override { return 0; }
-  antlr4::CharStream* getInputStream() override { return nullptr; }
-  std::string getSourceName() override { return "ptxlint"; }
-  antlr4::TokenFactory<antlr4::CommonToken>* getTokenFactory() override {
-    return antlr4::CommonTokenFactory::DEFAULT.get();
-  }
-
- private:
-  std::span<const LexedToken> tokens_;
-  std::size_t next_ = 0;
-};
 
 class SilentListener final : public antlr4::BaseErrorListener {};
 

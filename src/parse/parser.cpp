@@ -13,13 +13,14 @@
 
 #include <chrono>
 
-#include "PtxLexer.h"
 #include "PtxParser.h"
 #include "parse/ast_builder.h"
 #include "parse/byte_char_stream.h"
+#include "parse/fast_lexer.h"
 #include "parse/fast_path.h"
 #include "parse/prescan.h"
 #include "parse/syntax_errors.h"
+#include "parse/token_source.h"
 
 namespace ptxlint::parse {
 namespace {
@@ -31,14 +32,15 @@ class SilentListener final : public antlr4::BaseErrorListener {};
 void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
                 diag::DiagnosticSink& sink, ParseStats& stats) {
   std::string_view chunk_text = text.substr(chunk.begin, chunk.end - chunk.begin);
+  // The hand-written lexer (same tokens as grammar/PtxLexer.g4, tested);
+  // the character stream lets error messages show token texts.
+  std::vector<LexedToken> lexed = lexAll(chunk_text);
   ByteCharStream chars(chunk_text);
-  PtxLexer lexer(&chars);
+  SpanTokenSource source(lexed, &chars);
   SilentListener silent;
-  lexer.removeErrorListeners();
-  lexer.addErrorListener(&silent);
-  antlr4::CommonTokenStream tokens(&lexer);
+  antlr4::CommonTokenStream tokens(&source);
   tokens.fill();
-  stats.tokens += tokens.size();
+  stats.tokens += lexed.size();
 
   PtxParser parser(&tokens);
   parser.removeErrorListeners();
@@ -113,17 +115,8 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
 }
 
 std::vector<std::string_view> lexTokens(std::string_view text) {
-  ByteCharStream chars(text);
-  PtxLexer lexer(&chars);
-  SilentListener silent;
-  lexer.removeErrorListeners();
-  lexer.addErrorListener(&silent);
   std::vector<std::string_view> out;
-  for (;;) {
-    std::unique_ptr<antlr4::Token> t = lexer.nextToken();
-    if (t->getType() == antlr4::Token::EOF) break;
-    out.push_back(text.substr(t->getStartIndex(), t->getStopIndex() + 1 - t->getStartIndex()));
-  }
+  for (const LexedToken& t : lexAll(text)) out.push_back(text.substr(t.begin, t.end - t.begin));
   return out;
 }
 

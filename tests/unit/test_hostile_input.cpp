@@ -126,8 +126,9 @@ TEST_CASE("megabytes of input that is not PTX stop the parse, and say so", "[hos
   CHECK(r.count(Severity::Error) < 200);
   CHECK(r.diagnostics.back().range.begin < (2u << 20));
   // Good PTX after a little garbage is still checked.
-  std::string mixed = ".version 8.0\n.target sm_90\n.address_size 64\nadd.s32 %r1, %r2, %r3;\n"
-                      ".visible .entry k()\n{\n\t.reg .b32 %r<2>;\n\tmov.u32 %r1, %nosuch;\n\tret;\n}\n";
+  std::string mixed =
+      ".version 8.0\n.target sm_90\n.address_size 64\nadd.s32 %r1, %r2, %r3;\n"
+      ".visible .entry k()\n{\n\t.reg .b32 %r<2>;\n\tmov.u32 %r1, %nosuch;\n\tret;\n}\n";
   Result m = lint(mixed);
   CHECK_FALSE(m.truncated);
 }
