@@ -111,8 +111,12 @@ class BlockMatch {
       const ast::Token& token = in_.qualifiers[q];
       // A misspelt state space (".shared::cluser") still takes its place as
       // .dst or .src, so that only the misspelling is reported.
-      std::string_view near_space = nearStateSpace(token.text);
-      bool is_space = isStateSpace(token.text) || !near_space.empty();
+      // (Edit distances only for a word that is no state space and no value
+      // of this block: valid instructions pay nothing for the suggestion.)
+      bool exact_space = isStateSpace(token.text);
+      std::string_view near_space =
+          exact_space || takesValue(token.text) ? std::string_view{} : nearStateSpace(token.text);
+      bool is_space = exact_space || !near_space.empty();
       bool placed = false;
       if (is_space) {
         // Skip optional space slots that cannot take it, when a later one
@@ -227,6 +231,13 @@ class BlockMatch {
           return true;
         }
       }
+    }
+    return false;
+  }
+
+  bool takesValue(std::string_view word) const {
+    for (const QualifierSlot& s : spec_.qualifiers) {
+      if (contains(s.values, word)) return true;
     }
     return false;
   }
