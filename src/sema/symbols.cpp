@@ -4,6 +4,7 @@
 // 9.3 (predicated execution), chapter 10 (special registers).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <string>
 #include <unordered_map>
@@ -46,12 +47,16 @@ bool splitIndexed(std::string_view name, std::string_view& prefix, std::uint64_t
   return true;
 }
 
+bool isLabelKind(SymbolKind kind) {
+  return kind == SymbolKind::Label || kind == SymbolKind::Prototype || kind == SymbolKind::TargetList;
+}
+
 class Scope {
  public:
   explicit Scope(const Scope* parent) : parent_(parent) {}
 
   // The symbol already declared in *this* scope that `symbol` would clash
-  // with, or nullptr.
+  // with, or nullptr. (Labels clash among themselves in sealLabels().)
   const Symbol* clash(const Symbol& symbol) const {
     if (symbol.count > 0) {
       if (auto it = ranges_.find(symbol.name); it != ranges_.end()) return &it->second;
@@ -60,17 +65,46 @@ class Scope {
         std::uint64_t index = 0;
         if (splitIndexed(name, prefix, index) && prefix == symbol.name && index < symbol.count) return &existing;
       }
+      // Labels are sorted by then: those that start with the range's name.
+      for (auto it = labelsFrom(symbol.name); it != labels_.end() && it->name.starts_with(symbol.name); ++it) {
+        std::string_view prefix;
+        std::uint64_t index = 0;
+        if (splitIndexed(it->name, prefix, index) && prefix == symbol.name && index < symbol.count) {
+          return label(*it);
+        }
+      }
       return nullptr;
     }
     if (auto it = names_.find(symbol.name); it != names_.end()) return &it->second;
-    return findInRanges(symbol.name);
+    if (const Symbol* r = findInRanges(symbol.name)) return r;
+    if (!isLabelKind(symbol.kind)) return findLabel(symbol.name);
+    return nullptr;
   }
 
   void declare(const Symbol& symbol) {
-    if (symbol.count > 0) {
+    if (isLabelKind(symbol.kind)) {
+      labels_.push_back({symbol.name, symbol.range, symbol.kind});
+    } else if (symbol.count > 0) {
       ranges_.emplace(symbol.name, symbol);
     } else {
       names_.emplace(symbol.name, symbol);
+    }
+  }
+
+  void reserveLabels(std::size_t count) { labels_.reserve(count); }
+
+  // After a block's labels are declared: sorts them for lookup and calls
+  // `redefined(second, first)` for each name declared twice (in source order).
+  template <typename Report>
+  void sealLabels(Report redefined) {
+    std::stable_sort(labels_.begin(), labels_.end(),
+                     [](const LabelEntry& a, const LabelEntry& b) { return a.name < b.name; });
+    for (std::size_t i = 1; i < labels_.size(); ++i) {
+      std::size_t first = i - 1;
+      while (i < labels_.size() && labels_[i].name == labels_[first].name) {
+        redefined(*label(labels_[i]), labels_[first].range);
+        ++i;
+      }
     }
   }
 
@@ -78,11 +112,37 @@ class Scope {
     for (const Scope* s = this; s != nullptr; s = s->parent_) {
       if (auto it = s->names_.find(name); it != s->names_.end()) return &it->second;
       if (const Symbol* r = s->findInRanges(name)) return r;
+      if (const Symbol* l = s->findLabel(name)) return l;
     }
     return nullptr;
   }
 
  private:
+  // Labels, prototypes and target lists: a function can have a million of
+  // them (hostile input), so a sorted array of 32-byte entries rather than
+  // hash-map nodes of whole Symbols.
+  struct LabelEntry {
+    std::string_view name;
+    SourceRange range;
+    SymbolKind kind;
+  };
+
+  std::vector<LabelEntry>::const_iterator labelsFrom(std::string_view name) const {
+    return std::lower_bound(labels_.begin(), labels_.end(), name,
+                            [](const LabelEntry& e, std::string_view n) { return e.name < n; });
+  }
+
+  const Symbol* findLabel(std::string_view name) const {
+    auto it = labelsFrom(name);
+    return it != labels_.end() && it->name == name ? label(*it) : nullptr;
+  }
+
+  // The entry as a Symbol (valid until the next call).
+  const Symbol* label(const LabelEntry& e) const {
+    scratch_ = Symbol{e.kind, e.name, e.range};
+    return &scratch_;
+  }
+
   const Symbol* findInRanges(std::string_view name) const {
     if (ranges_.empty()) return nullptr;
     std::string_view prefix;
@@ -95,6 +155,8 @@ class Scope {
   const Scope* parent_;
   std::unordered_map<std::string_view, Symbol> names_;
   std::unordered_map<std::string_view, Symbol> ranges_;
+  std::vector<LabelEntry> labels_;
+  mutable Symbol scratch_{SymbolKind::Label, {}, {}};
 };
 
 // Answers the instruction engine's questions about register operands from
@@ -219,6 +281,12 @@ class SymbolChecker {
 
   void block(Scope& scope, const ast::Block& b, bool is_function_body) {
     // Labels may be used before their definition: declare them first.
+    std::size_t labels = 0;
+    for (const ast::Statement& s : b.statements) {
+      labels += std::holds_alternative<ast::Label>(s.node) || std::holds_alternative<ast::CallPrototype>(s.node) ||
+                std::holds_alternative<ast::TargetList>(s.node);
+    }
+    scope.reserveLabels(labels);
     for (const ast::Statement& s : b.statements) {
       if (const auto* label = std::get_if<ast::Label>(&s.node)) {
         declare(scope, {SymbolKind::Label, label->name.text, label->name.range});
@@ -228,6 +296,11 @@ class SymbolChecker {
         declare(scope, {SymbolKind::TargetList, list->label.text, list->label.range});
       }
     }
+    scope.sealLabels([&](const Symbol& second, SourceRange first) {
+      Diagnostic& d =
+          sink_.report(diag::RuleId::Redefinition, second.range, fmt::format("redefinition of '{}'", second.name));
+      diag::DiagnosticSink::addNote(d, first, "previous definition is here");
+    });
     for (const ast::Statement& s : b.statements) {
       if (const auto* in = std::get_if<ast::Instruction>(&s.node)) {
         instruction(scope, *in);
