@@ -47,13 +47,17 @@ struct Finding {
 
 class BlockMatch {
  public:
+  // `explain`: build the suggestions and lists of allowed values that only
+  // the reported block needs (the penalty is the same either way).
   BlockMatch(const InstructionSpec& spec, const std::vector<const InstructionSpec*>& siblings,
-             const ast::Instruction& in, std::size_t first_qualifier, const RegisterResolver& registers)
+             const ast::Instruction& in, std::size_t first_qualifier, const RegisterResolver& registers,
+             bool explain = true)
       : spec_(spec),
         siblings_(siblings),
         in_(in),
         first_(first_qualifier),
         registers_(registers),
+        explain_(explain),
         filled_(spec.qualifiers.size()) {
     matchQualifiers();
     if (findings_.empty()) checkConstraints();
@@ -276,6 +280,7 @@ class BlockMatch {
     std::size_t best_distance = std::max<std::size_t>(2, token.text.size() / 4) + 1;
     std::vector<std::string> allowed;
     for (const QualifierSlot& s : spec_.qualifiers) {
+      if (!explain_) break;
       if (s.on_address) continue;
       allowed.push_back(fmt::format("{} = {{ {} }}", s.name, join(s.values)));
       for (std::string_view v : s.values) {
@@ -758,6 +763,7 @@ class BlockMatch {
   const ast::Instruction& in_;
   std::size_t first_;
   const RegisterResolver& registers_;
+  bool explain_ = true;
   std::vector<const ast::Token*> filled_;
   std::vector<Finding> findings_;
   int penalty_ = 0;
@@ -835,12 +841,15 @@ bool checkInstruction(const ast::Instruction& in, const ModuleContext& context, 
   const std::vector<const InstructionSpec*>& specs = spec::findInstructionSpecs(words, name_words);
   if (specs.empty()) return false;
 
+  // Blocks are compared without building messages; the one reported is
+  // matched again with them.
   std::optional<BlockMatch> best;
   for (const InstructionSpec* s : specs) {
-    BlockMatch match(*s, specs, in, name_words - 1, registers);
+    BlockMatch match(*s, specs, in, name_words - 1, registers, /*explain=*/false);
     if (!best || match.penalty() < best->penalty()) best.emplace(std::move(match));
     if (best->findings().empty()) break;
   }
+  if (!best->findings().empty()) best.emplace(best->spec(), specs, in, name_words - 1, registers, /*explain=*/true);
   for (const Finding& f : best->findings()) emit(sink, f, best->spec().section);
   checkNotes(*best, in, context, sink);
   return true;
