@@ -57,12 +57,18 @@ class BlockMatch {
         filled_(spec.qualifiers.size()) {
     matchQualifiers();
     if (findings_.empty()) checkConstraints();
+    qualifier_findings_ = findings_.size();
     matchOperands();
   }
 
   const std::vector<Finding>& findings() const { return findings_; }
   // How badly the instruction fits this block; the best block is reported.
-  int penalty() const { return static_cast<int>(2 * findings_.size()) + penalty_; }
+  // A block whose qualifiers all fit, with a wrong operand, is likelier than
+  // one that takes the operands but not the qualifiers (add.f32.f16 with an
+  // .f32 register as a: the mixed-precision block, not the .f32 one).
+  int penalty() const {
+    return static_cast<int>(2 * qualifier_findings_ + (findings_.size() - qualifier_findings_)) + penalty_;
+  }
   const InstructionSpec& spec() const { return spec_; }
 
   // The qualifier token in `slot`, if the instruction has one.
@@ -159,6 +165,9 @@ class BlockMatch {
     for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
       const QualifierSlot& s = spec_.qualifiers[i];
       if (s.optional || filled_[i] != nullptr) continue;
+      // A block that lacks a qualifier the instruction never wrote is a
+      // worse fit than one with a wrong value in a slot of its own.
+      ++penalty_;
       SourceRange at{in_.mnemonic_range.end, in_.mnemonic_range.end};
       std::optional<FixIt> fix;
       if (s.values.size() == 1) fix = FixIt{at, std::string(s.values[0])};
@@ -518,6 +527,7 @@ class BlockMatch {
       case OperandKind::Value:
       case OperandKind::Register:
       case OperandKind::Predicate: {
+        if (want.kind == OperandKind::Predicate && predicateForm(op, want)) return;
         if (op.kind != ast::OperandKind::Expression) {
           add(diag::RuleId::OperandKind, op.range,
               fmt::format("'{}' must be a {}", want.name,
@@ -526,34 +536,238 @@ class BlockMatch {
                                                                : "register or integer constant"));
           return;
         }
+        std::string_view want_type = expectedType(want);
         if (op.expr->kind != ast::ExprKind::Symbol) {
           if (want.kind != OperandKind::Value) {
             add(diag::RuleId::OperandKind, op.range,
                 fmt::format("'{}' must be a {}, not a constant", want.name,
                             want.kind == OperandKind::Predicate ? "predicate register" : "register"));
+          } else if (!want_type.empty()) {
+            immediateOfType(op, want, want_type);
           }
           return;
         }
         auto info = registers_.reg(op.expr->text);
         if (!info || info->type.empty()) return;  // not a register: judged elsewhere, never guessed
-        unsigned bits = typeBits(info->type);
         if (want.kind == OperandKind::Predicate) {
           if (info->type != ".pred") {
             add(diag::RuleId::OperandType, op.range,
-                fmt::format("'{}' must be a .pred register; '{}' is {}", want.name, op.expr->text, info->type));
+                fmt::format("'{}' must be a .pred register; '{}' is declared {}", want.name, op.expr->text,
+                            info->type));
           }
           return;
         }
-        unsigned want_bits = want.type_slot.empty() ? want.bits : spec::typeQualifierBits(valueOf(want.type_slot));
+        if (!want_type.empty()) {
+          registerOfType(op, want, want_type, *info);
+          return;
+        }
+        unsigned bits = typeBits(info->type);
+        unsigned want_bits = want.bits;
         if (info->type == ".pred" || (want_bits != 0 && bits != 0 && bits != want_bits)) {
           add(diag::RuleId::OperandType, op.range,
-              fmt::format(
-                  "'{}' is a {}-bit operand{}; '{}' is declared {}", want.name, want_bits,
-                  want.type_slot.empty() ? "" : fmt::format(" ({} {})", want.type_slot, valueOf(want.type_slot)),
-                  op.expr->text, info->type));
+              fmt::format("'{}' is a {}-bit operand; '{}' is declared {}", want.name, want_bits, op.expr->text,
+                          info->type));
         }
         return;
       }
+      case OperandKind::Packed: packedVector(op, want); return;
+    }
+  }
+
+  // The type an operand must agree with (9.4): its fixed type, or the type
+  // qualifier's value, doubled for a .wide operand; empty when unknown.
+  std::string_view expectedType(const OperandSpec& want) const {
+    std::string_view type = want.fixed_type.empty() ? valueOf(want.type_slot) : want.fixed_type;
+    if (want.fixed_type.empty() && want.type_slot.empty()) return {};
+    if (want.wide) type = spec::widenedType(type);
+    return type;
+  }
+
+  std::string describeType(const OperandSpec& want, std::string_view type) const {
+    if (!want.fixed_type.empty()) return std::string(type);
+    return fmt::format("{} ({}{} {})", type, want.wide ? ".wide " : "", want.type_slot, valueOf(want.type_slot));
+  }
+
+  // 9.4, Table 26: the declared type of a register operand agrees with the
+  // instruction type.
+  void registerOfType(const ast::Operand& op, const OperandSpec& want, std::string_view type,
+                      const RegisterInfo& info) {
+    if (spec::typesAgree(type, info.type)) return;
+    unsigned want_bits = spec::typeQualifierBits(type);
+    unsigned have_bits = info.type == ".pred" ? 1 : spec::typeQualifierBits(info.type);
+    if (want_bits != have_bits || want_bits == 0) {
+      add(diag::RuleId::OperandType, op.range,
+          type == ".pred"
+              ? fmt::format("'{}' must be a .pred register; '{}' is declared {}", want.name, op.expr->text, info.type)
+              : fmt::format("'{}' is a {}-bit operand{}; '{}' is declared {}", want.name, want_bits,
+                            want.fixed_type.empty() ? fmt::format(" ({}{} {})", want.wide ? ".wide " : "",
+                                                                  want.type_slot, valueOf(want.type_slot))
+                                                    : "",
+                            op.expr->text, info.type));
+      return;
+    }
+    add(diag::RuleId::OperandType, op.range,
+        fmt::format("'{}' is a {} operand; '{}' is declared {}", want.name, describeType(want, type), op.expr->text,
+                    info.type),
+        {"a floating-point type agrees only with itself or a bit-size type of its size; an integer type with "
+         "integer and bit-size types of its size (9.4, Table 26)"});
+  }
+
+  // What an immediate is: an integer, or a floating-point literal in one of
+  // its notations (4.5.1, 4.5.2); Unknown for an expression with symbols.
+  enum class Literal : std::uint8_t { Integer, Float, HexFloat32, HexFloat64, Unknown };
+
+  static Literal literalKind(const ast::Expr* e) {
+    if (e == nullptr) return Literal::Unknown;
+    switch (e->kind) {
+      case ast::ExprKind::IntLiteral: return Literal::Integer;
+      case ast::ExprKind::FloatLiteral:
+        if (e->text.size() > 2 && e->text[0] == '0' && (e->text[1] == 'f' || e->text[1] == 'F')) {
+          return Literal::HexFloat32;
+        }
+        if (e->text.size() > 2 && e->text[0] == '0' && (e->text[1] == 'd' || e->text[1] == 'D')) {
+          return Literal::HexFloat64;
+        }
+        return Literal::Float;
+      case ast::ExprKind::Paren: return literalKind(e->lhs);
+      case ast::ExprKind::Unary:
+      case ast::ExprKind::Binary:
+      case ast::ExprKind::Conditional: {
+        // A constant expression: floating point as soon as one part is.
+        Literal result = Literal::Integer;
+        for (const ast::Expr* part : {e->lhs, e->rhs, e->third}) {
+          if (part == nullptr) continue;
+          Literal k = literalKind(part);
+          if (k == Literal::Unknown) return Literal::Unknown;
+          if (k != Literal::Integer) result = Literal::Float;
+        }
+        return result;
+      }
+      default: return Literal::Unknown;
+    }
+  }
+
+  // The immediates an instruction type takes. Integer and bit-size types take
+  // integers (4.5.1); .f32 and .f64 take floating-point literals in any
+  // notation (4.5.2: "converted to the appropriate floating-point size based
+  // on the data or instruction type at its use"), never an integer; .b32 and
+  // .b64 also take the exact hex notation of their size (0f..., 0d...), which
+  // real PTX uses for constants moved into bit registers. The half, packed
+  // and 128-bit types take no immediate (ptxas 13.0: "Arguments mismatch").
+  void immediateOfType(const ast::Operand& op, const OperandSpec& want, std::string_view type) {
+    Literal kind = literalKind(op.expr);
+    if (kind == Literal::Unknown) return;
+    bool is_float = type == ".f32" || type == ".f64";
+    bool is_integer = !is_float && (type == ".pred" || classOfImmediate(type));
+    bool ok = (is_float && kind != Literal::Integer) || (is_integer && kind == Literal::Integer) ||
+              (type == ".b32" && kind == Literal::HexFloat32) || (type == ".b64" && kind == Literal::HexFloat64);
+    if (ok) return;
+    std::string allowed = is_float         ? "a floating-point constant (1.0, 0f3F800000, 0d3FF0000000000000)"
+                          : type == ".b32" ? "an integer constant or a 0f single-precision constant"
+                          : type == ".b64" ? "an integer constant or a 0d double-precision constant"
+                          : is_integer     ? "an integer constant"
+                                           : "a register; this type takes no immediate";
+    add(diag::RuleId::InvalidImmediate, op.range,
+        fmt::format("'{}' cannot be {} for {}", want.name,
+                    kind == Literal::Integer ? "an integer constant" : "a floating-point constant",
+                    describeType(want, type)),
+        {fmt::format("allowed: {}", allowed)});
+  }
+
+  static bool classOfImmediate(std::string_view type) {
+    static constexpr std::string_view kIntegerTypes[] = {".b8",  ".b16", ".b32", ".b64", ".u8",  ".u16",
+                                                         ".u32", ".u64", ".s8",  ".s16", ".s32", ".s64"};
+    return std::find(std::begin(kIntegerTypes), std::end(kIntegerTypes), type) != std::end(kIntegerTypes);
+  }
+
+  // A predicate written as a pair, negated or as the sink `_`: true when the
+  // form is handled here.
+  bool predicateForm(const ast::Operand& op, const OperandSpec& want) {
+    using spec::PredicateForm;
+    PredicateForm form = want.predicate_form;
+    switch (op.kind) {
+      case ast::OperandKind::Negated:
+        if (form != PredicateForm::Negatable) {
+          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' cannot be negated with '!'", want.name));
+        } else {
+          predicateRegister(op.name, want);
+        }
+        return true;
+      case ast::OperandKind::PredicatePair:
+        if (form != PredicateForm::MaybePair && form != PredicateForm::Pair) {
+          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' is one predicate, not a pair p|q", want.name));
+        } else {
+          predicateRegister(op.name, want);
+          predicateRegister(op.second, want);
+        }
+        return true;
+      case ast::OperandKind::Sink:
+        if (form != PredicateForm::MaybePair) {
+          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' cannot be the sink '_'", want.name));
+        }
+        return true;
+      case ast::OperandKind::Expression:
+        if (form == PredicateForm::Pair) {
+          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' is a pair of predicates p|q here", want.name));
+          return true;
+        }
+        return false;
+      default: return false;
+    }
+  }
+
+  void predicateRegister(const ast::Token& name, const OperandSpec& want) {
+    if (name.text == "_") return;
+    auto info = registers_.reg(name.text);
+    if (info && !info->type.empty() && info->type != ".pred") {
+      add(diag::RuleId::OperandType, name.range,
+          fmt::format("'{}' must be a .pred register; '{}' is declared {}", want.name, name.text, info->type));
+    }
+  }
+
+  // 9.7.9.4: "Both the overall size of the vector and the size of the scalar
+  // must match the size of the instruction type"; a destination vector may
+  // hold the sink `_` "provided that at least one element is a scalar register".
+  void packedVector(const ast::Operand& op, const OperandSpec& want) {
+    unsigned total = spec::typeQualifierBits(valueOf(want.type_slot));
+    if (op.kind != ast::OperandKind::Vector) {
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' must be a vector {{a, b}} or {{a, b, c, d}} here", want.name));
+      return;
+    }
+    std::size_t count = op.elements.size();
+    if (count != 2 && count != 4) {
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' has {} elements; a packed vector has 2 or 4", want.name, count));
+      return;
+    }
+    unsigned element_bits = total == 0 ? 0 : total / static_cast<unsigned>(count);
+    bool any_register = false;
+    for (const ast::Operand& element : op.elements) {
+      if (element.kind == ast::OperandKind::Sink) {
+        if (!want.destination) {
+          add(diag::RuleId::OperandKind, element.range,
+              fmt::format("the sink '_' can only be an element of a destination vector"));
+        }
+        continue;
+      }
+      if (element.kind != ast::OperandKind::Expression) {
+        add(diag::RuleId::OperandKind, element.range, fmt::format("'{}' takes registers as elements", want.name));
+        continue;
+      }
+      if (element.expr->kind != ast::ExprKind::Symbol) {
+        if (want.destination) {
+          add(diag::RuleId::OperandKind, element.range,
+              fmt::format("'{}' is a destination: its elements are registers, not constants", want.name));
+        }
+        continue;
+      }
+      any_register = true;
+      registerSize(element, want.name, element_bits);
+    }
+    if (!any_register && want.destination) {
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' needs at least one register among its elements", want.name));
     }
   }
 
@@ -596,6 +810,7 @@ class BlockMatch {
   std::vector<const ast::Token*> filled_;
   std::vector<Finding> findings_;
   int penalty_ = 0;
+  std::size_t qualifier_findings_ = 0;
   std::vector<std::pair<const ast::Operand*, const OperandSpec*>> operands_;
 };
 

@@ -49,6 +49,16 @@ enum class OperandKind : std::uint8_t {
   Predicate,      // a .pred register (never an immediate)
   Data,           // a register, or {r0, r1, ...} with as many as the .vec
                   // qualifier named in `vector_slot` says (.v2, .v4, .v8)
+  Packed,         // {a, b} or {a, b, c, d}: elements that together have the
+                  // size of the type (mov's pack and unpack, 9.7.9.4)
+};
+
+// How a predicate operand may be written (9.7.6.2 setp: "p[|q]", "{!}c").
+enum class PredicateForm : std::uint8_t {
+  Plain,      // p
+  Negatable,  // {!}c
+  MaybePair,  // p[|q]: a destination, `_` for either half
+  Pair,       // p|q
 };
 
 // When an operand is present.
@@ -66,11 +76,28 @@ struct OperandSpec {
   Presence presence{};
   std::string_view vector_slot{};  // Data: the .vec qualifier
   std::string_view type_slot{};    // the size comes from this type qualifier
+  // The operand's type when it is fixed ("the shift amount ... always has
+  // type .u32", 9.4); with `type_slot` or `fixed_type` the operand follows
+  // the type-checking rules of 9.4 (Table 26), not only the size, and its
+  // immediates are those of the type (an integer, a floating-point literal).
+  std::string_view fixed_type{};
+  bool wide = false;         // twice the size of the type (mul.wide's d, 9.7.1.3)
+  bool destination = false;  // written: `_` allowed in a Packed vector
+  PredicateForm predicate_form = PredicateForm::Plain;
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
 // it is none.
 unsigned typeQualifierBits(std::string_view type);
+// 9.4, Table 26: whether a register declared `declared` may be an operand of
+// instruction type `instruction`. Bit-size types agree with any type of the
+// same size; signed and unsigned integers agree with each other; floating-
+// point types agree only with themselves. ptxas 13.0 also takes an .f16x2
+// register for any 32-bit integer or bit-size type, and the packed integer
+// types (.u16x2, .s16x2) only with .b32 or .f16x2 registers.
+bool typesAgree(std::string_view instruction, std::string_view declared);
+// .s32 -> .s64: the type of a .wide result.
+std::string_view widenedType(std::string_view type);
 
 inline OperandSpec address(std::string_view name) { return {name, OperandKind::Address}; }
 inline OperandSpec tensorAddress(std::string_view name) { return {name, OperandKind::TensorAddress}; }
@@ -92,6 +119,45 @@ inline OperandSpec typed(std::string_view name, std::string_view type_slot = ".t
   op.type_slot = type_slot;
   return op;
 }
+// "d, a, b ... of the type indicated by .type": a register or an immediate
+// of the instruction's type (9.4, Table 26).
+inline OperandSpec typedValue(std::string_view name, std::string_view type_slot = ".type") {
+  OperandSpec op{name, OperandKind::Value};
+  op.type_slot = type_slot;
+  return op;
+}
+// A destination register of the instruction's type.
+inline OperandSpec typedDest(std::string_view name, std::string_view type_slot = ".type") {
+  OperandSpec op = typed(name, type_slot);
+  op.destination = true;
+  return op;
+}
+// A register or immediate of a fixed type ("b is .u32").
+inline OperandSpec valueOfType(std::string_view name, std::string_view type) {
+  OperandSpec op{name, OperandKind::Value};
+  op.fixed_type = type;
+  return op;
+}
+// Twice the size of the instruction's type (.wide: "d is twice the size").
+inline OperandSpec wide(OperandSpec op) {
+  op.wide = true;
+  return op;
+}
+// A predicate operand written as `form` says.
+inline OperandSpec predicateAs(std::string_view name, PredicateForm form) {
+  OperandSpec op = predicate(name);
+  op.predicate_form = form;
+  if (form == PredicateForm::MaybePair || form == PredicateForm::Pair) op.destination = true;
+  return op;
+}
+// A vector whose elements pack into the instruction's type (9.7.9.4 mov).
+inline OperandSpec packed(std::string_view name, bool destination, std::string_view type_slot = ".type") {
+  OperandSpec op{name, OperandKind::Packed};
+  op.type_slot = type_slot;
+  op.destination = destination;
+  return op;
+}
+
 // `{, cache-policy}` present exactly when `slot` is.
 inline OperandSpec withQualifier(OperandSpec op, std::string_view slot) {
   op.presence = {Presence::Kind::WithQualifier, slot};

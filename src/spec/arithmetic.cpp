@@ -1,0 +1,318 @@
+// PTX ISA 9.7.1 integer arithmetic, 9.7.2.5 mad.cc, 9.7.3 floating point,
+// 9.7.4 half precision, 9.7.5 mixed precision, 9.7.6 / 9.7.7 comparison and
+// selection, 9.7.8 logic and shift, 9.7.9.3 / 9.7.9.4 mov
+// (../shared/ptx-manual-9.1/9_instruction_set/97_instructions/). One entry
+// per line of a syntax block; the operands take the instruction's type (9.4,
+// Table 26), so a register of another type is reported.
+#include "spec/sections.h"
+
+namespace ptxlint::spec {
+namespace {
+
+const Values kRnd = {".rn", ".rz", ".rm", ".rp"};
+const Values kIntTypes = {".u16", ".u32", ".u64", ".s16", ".s32", ".s64"};
+const Values kBitTypes = {".b16", ".b32", ".b64"};
+const Values kLogicTypes = {".pred", ".b16", ".b32", ".b64"};
+const Values kCompareTypes = {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"};
+
+InstructionSpec entry(std::string_view section, std::string_view syntax, std::string_view opcode,
+                      std::vector<QualifierSlot> qualifiers, std::vector<OperandSpec> operands,
+                      std::vector<Constraint> constraints = {}, PtxVersion introduced = {1, 0},
+                      TargetRequirement target = {}, std::vector<FeatureNote> notes = {}) {
+  return {.section = section,
+          .syntax = syntax,
+          .opcode = opcode,
+          .qualifiers = std::move(qualifiers),
+          .operands = std::move(operands),
+          .constraints = std::move(constraints),
+          .introduced = introduced,
+          .target = target,
+          .notes = std::move(notes)};
+}
+
+// d, a, b of the instruction's type.
+std::vector<OperandSpec> binaryOperands() { return {typedDest("d"), typedValue("a"), typedValue("b")}; }
+std::vector<OperandSpec> ternaryOperands() {
+  return {typedDest("d"), typedValue("a"), typedValue("b"), typedValue("c")};
+}
+
+// ".sat applies only to .s32" (9.7.1.1, 9.7.1.2).
+Constraint satOnlyS32() { return implies({{".sat", {".sat"}}}, {".type", {".s32"}}, ".sat applies only to .s32"); }
+
+// 9.7.3.3-9.7.3.5 add, sub, mul: the .f32, .f32x2 and .f64 lines.
+// "Rounding modifiers ... .rm, .rp: for .f64 requires sm_13 or higher, for
+// .f32 requires sm_20 or higher"; ".f32x2 requires sm_100 or higher".
+void floatBinary(std::vector<InstructionSpec>& specs, std::string_view section, std::string_view opcode,
+                 std::string_view syntax_f32, std::string_view syntax_f32x2, std::string_view syntax_f64) {
+  specs.push_back(entry(
+      section, syntax_f32, opcode,
+      {optional(".rnd", kRnd), optional(".ftz", {".ftz"}), optional(".sat", {".sat"}), required(".type", {".f32"})},
+      binaryOperands(), {}, {1, 0}, {},
+      {{.slot = ".rnd", .values = {".rm", ".rp"}, .targets = {TargetRequirement::atLeast(20)}}}));
+  specs.push_back(entry(section, syntax_f32x2, opcode,
+                        {optional(".rnd", kRnd), optional(".ftz", {".ftz"}), required(".type", {".f32x2"})},
+                        binaryOperands(), {}, {8, 6}, TargetRequirement::atLeast(100)));
+  specs.push_back(entry(section, syntax_f64, opcode, {optional(".rnd", kRnd), required(".type", {".f64"})},
+                        binaryOperands(), {}, {1, 0}, TargetRequirement::atLeast(13)));
+}
+
+// 9.7.4.1-9.7.4.3 half-precision add, sub, mul: ".rnd = { .rn }"; .f16 and
+// .f16x2 need PTX ISA 4.2 and sm_53, .bf16 and .bf16x2 PTX ISA 7.8 and sm_90.
+void halfBinary(std::vector<InstructionSpec>& specs, std::string_view section, std::string_view opcode,
+                std::string_view syntax_f16, std::string_view syntax_bf16) {
+  specs.push_back(entry(section, syntax_f16, opcode,
+                        {optional(".rnd", {".rn"}), optional(".ftz", {".ftz"}), optional(".sat", {".sat"}),
+                         required(".type", {".f16", ".f16x2"})},
+                        binaryOperands(), {}, {4, 2}, TargetRequirement::atLeast(53)));
+  specs.push_back(entry(section, syntax_bf16, opcode,
+                        {optional(".rnd", {".rn"}), required(".type", {".bf16", ".bf16x2"})}, binaryOperands(), {},
+                        {7, 8}, TargetRequirement::atLeast(90)));
+}
+
+// 9.7.5.1, 9.7.5.2 mixed precision add, sub: "d, a, c" with a of .atype, c
+// and d .f32; PTX ISA 8.6, sm_100.
+InstructionSpec mixedBinary(std::string_view section, std::string_view syntax, std::string_view opcode) {
+  return entry(section, syntax, opcode,
+               {optional(".rnd", kRnd), optional(".sat", {".sat"}), required(".type", {".f32"}),
+                required(".atype", {".f16", ".bf16"})},
+               {typedDest("d"), typedValue("a", ".atype"), typedValue("c")}, {}, {8, 6},
+               TargetRequirement::atLeast(100));
+}
+
+// 9.3.1, Tables 22-25: the comparison operators of each type class. ptxas
+// 13.0 and real PTX (setp.lt.u32 from nvcc) also take the signed spelling
+// lt/le/gt/ge for unsigned types, which Table 22 writes lo/ls/hi/hs.
+Constraint compareTable() {
+  return pairs(".CmpOp", ".type",
+               {{{".eq", ".ne"}, kCompareTypes},
+                {{".lt", ".le", ".gt", ".ge"}, {".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"}},
+                {{".lo", ".ls", ".hi", ".hs"}, {".u16", ".u32", ".u64"}},
+                {{".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"}, {".f32", ".f64"}}});
+}
+const Values kCmpOps = {".eq", ".ne",  ".lt",  ".le",  ".gt",  ".ge",  ".lo",  ".ls",  ".hi",
+                        ".hs", ".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"};
+const Values kHalfCmpOps = {".eq",  ".ne",  ".lt",  ".le",  ".gt",  ".ge",  ".equ",
+                            ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"};
+const Values kBoolOps = {".and", ".or", ".xor"};
+
+}  // namespace
+
+std::vector<InstructionSpec> arithmeticSpecs() {
+  std::vector<InstructionSpec> specs;
+
+  // 9.7.1.1 add (integer): "add.u16x2 and add.s16x2 introduced in PTX ISA
+  // version 8.0 ... require sm_90 or higher".
+  specs.push_back(entry("9.7.1.1", "add{.sat}.type d, a, b", "add",
+                        {optional(".sat", {".sat"}),
+                         required(".type", {".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".u16x2", ".s16x2"})},
+                        binaryOperands(), {satOnlyS32()}, {1, 0}, {},
+                        {{.slot = ".type",
+                          .values = {".u16x2", ".s16x2"},
+                          .introduced = {8, 0},
+                          .targets = {TargetRequirement::atLeast(90)}}}));
+  // 9.7.1.2 sub (integer)
+  specs.push_back(entry("9.7.1.2", "sub{.sat}.type d, a, b", "sub",
+                        {optional(".sat", {".sat"}), required(".type", kIntTypes)}, binaryOperands(), {satOnlyS32()}));
+  // 9.7.1.3 mul (integer): ".wide ... d is twice the width of the sources"
+  // and "is supported only for 16-bit and 32-bit integer types".
+  specs.push_back(entry("9.7.1.3", "mul.mode.type d, a, b", "mul",
+                        {required(".mode", {".hi", ".lo"}), required(".type", kIntTypes)}, binaryOperands()));
+  specs.push_back(entry("9.7.1.3", "mul.wide.type d, a, b", "mul",
+                        {required(".mode", {".wide"}), required(".type", {".u16", ".u32", ".s16", ".s32"})},
+                        {wide(typedDest("d")), typedValue("a"), typedValue("b")}));
+  // 9.7.1.4 mad (integer): c and d are wide with .wide; ".sat ... only in
+  // .hi mode with .s32" (mad.hi.sat.s32 is its own line).
+  specs.push_back(entry("9.7.1.4", "mad.mode.type d, a, b, c", "mad",
+                        {required(".mode", {".hi", ".lo"}), required(".type", kIntTypes)}, ternaryOperands()));
+  specs.push_back(entry("9.7.1.4", "mad.wide.type d, a, b, c", "mad",
+                        {required(".mode", {".wide"}), required(".type", {".u16", ".u32", ".s16", ".s32"})},
+                        {wide(typedDest("d")), typedValue("a"), typedValue("b"), wide(typedValue("c"))}));
+  specs.push_back(entry("9.7.1.4", "mad.hi.sat.s32 d, a, b, c", "mad",
+                        {required(".mode", {".hi"}), required(".sat", {".sat"}), required(".type", {".s32"})},
+                        ternaryOperands()));
+  // 9.7.2.5 mad.cc: "32-bit mad.cc introduced in PTX ISA version 3.0, 64-bit
+  // mad.cc in 4.3; requires sm_20 or higher".
+  specs.push_back(entry("9.7.2.5", "mad{.hi,.lo}.cc.type d, a, b, c", "mad",
+                        {required(".mode", {".hi", ".lo"}), required(".cc", {".cc"}),
+                         required(".type", {".u32", ".s32", ".u64", ".s64"})},
+                        ternaryOperands(), {}, {3, 0}, TargetRequirement::atLeast(20),
+                        {{.slot = ".type", .values = {".u64", ".s64"}, .introduced = {4, 3}}}));
+
+  // 9.7.4.1-9.7.4.3 half-precision add, sub, mul (before the .f32 lines: with
+  // equal fit, add.rz.f16 is a half-precision add with a wrong rounding mode)
+  halfBinary(specs, "9.7.4.1", "add", "add{.rnd}{.ftz}{.sat}.f16(x2) d, a, b", "add{.rnd}.bf16(x2) d, a, b");
+  halfBinary(specs, "9.7.4.2", "sub", "sub{.rnd}{.ftz}{.sat}.f16(x2) d, a, b", "sub{.rnd}.bf16(x2) d, a, b");
+  halfBinary(specs, "9.7.4.3", "mul", "mul{.rnd}{.ftz}{.sat}.f16(x2) d, a, b", "mul{.rnd}.bf16(x2) d, a, b");
+  // 9.7.3.3-9.7.3.5 floating-point add, sub, mul
+  floatBinary(specs, "9.7.3.3", "add", "add{.rnd}{.ftz}{.sat}.f32 d, a, b", "add{.rnd}{.ftz}.f32x2 d, a, b",
+              "add{.rnd}.f64 d, a, b");
+  floatBinary(specs, "9.7.3.4", "sub", "sub{.rnd}{.ftz}{.sat}.f32 d, a, b", "sub{.rnd}{.ftz}.f32x2 d, a, b",
+              "sub{.rnd}.f64 d, a, b");
+  floatBinary(specs, "9.7.3.5", "mul", "mul{.rnd}{.ftz}{.sat}.f32 d, a, b", "mul{.rnd}{.ftz}.f32x2 d, a, b",
+              "mul{.rnd}.f64 d, a, b");
+  // 9.7.3.6 fma: the rounding modifier is mandatory. "fma.f64 introduced in
+  // PTX ISA version 1.4, fma.f32 in 2.0 (sm_20), fma.f32x2 in 8.6 (sm_100)".
+  specs.push_back(entry(
+      "9.7.3.6", "fma.rnd{.ftz}{.sat}.f32 d, a, b, c", "fma",
+      {required(".rnd", kRnd), optional(".ftz", {".ftz"}), optional(".sat", {".sat"}), required(".type", {".f32"})},
+      ternaryOperands(), {}, {2, 0}, TargetRequirement::atLeast(20)));
+  specs.push_back(entry("9.7.3.6", "fma.rnd{.ftz}.f32x2 d, a, b, c", "fma",
+                        {required(".rnd", kRnd), optional(".ftz", {".ftz"}), required(".type", {".f32x2"})},
+                        ternaryOperands(), {}, {8, 6}, TargetRequirement::atLeast(100)));
+  specs.push_back(entry("9.7.3.6", "fma.rnd.f64 d, a, b, c", "fma",
+                        {required(".rnd", kRnd), required(".type", {".f64"})}, ternaryOperands(), {}, {1, 4},
+                        TargetRequirement::atLeast(13)));
+  // 9.7.3.7 mad (floating point): "In PTX ISA versions 2.0 and later, a
+  // rounding modifier is required for mad.f32 for sm_20 and higher targets"
+  // (enforced from PTX ISA 3.2, Errata); the sm_1x line without one is not
+  // taken (ptxlint knows no target below sm_20 that a current ptxas accepts).
+  specs.push_back(entry(
+      "9.7.3.7", "mad.rnd{.ftz}{.sat}.f32 d, a, b, c", "mad",
+      {required(".rnd", kRnd), optional(".ftz", {".ftz"}), optional(".sat", {".sat"}), required(".type", {".f32"})},
+      ternaryOperands(), {}, {2, 0}, TargetRequirement::atLeast(20)));
+  specs.push_back(entry("9.7.3.7", "mad.rnd.f64 d, a, b, c", "mad",
+                        {required(".rnd", kRnd), required(".type", {".f64"})}, ternaryOperands(), {}, {1, 4},
+                        TargetRequirement::atLeast(13)));
+
+  // 9.7.4.4 fma (half precision): ".relu ... introduced in PTX ISA 7.0,
+  // requires sm_80"; bf16 forms too. .relu with .sat is not a line of the block.
+  specs.push_back(entry("9.7.4.4", "fma.rnd{.ftz}{.sat}.f16(x2) d, a, b, c", "fma",
+                        {required(".rnd", {".rn"}), optional(".ftz", {".ftz"}), optional(".sat", {".sat"}),
+                         required(".type", {".f16", ".f16x2"})},
+                        ternaryOperands(), {}, {4, 2}, TargetRequirement::atLeast(53)));
+  specs.push_back(entry("9.7.4.4", "fma.rnd{.ftz}.relu.f16(x2) d, a, b, c", "fma",
+                        {required(".rnd", {".rn"}), optional(".ftz", {".ftz"}), required(".relu", {".relu"}),
+                         required(".type", {".f16", ".f16x2"})},
+                        ternaryOperands(), {}, {7, 0}, TargetRequirement::atLeast(80)));
+  specs.push_back(
+      entry("9.7.4.4", "fma.rnd{.relu}.bf16(x2) d, a, b, c", "fma",
+            {required(".rnd", {".rn"}), optional(".relu", {".relu"}), required(".type", {".bf16", ".bf16x2"})},
+            ternaryOperands(), {}, {7, 0}, TargetRequirement::atLeast(80)));
+  // "fma.rnd.oob.{relu}.type": "Support for modifier .oob introduced in PTX
+  // ISA version 8.1 ... requires sm_90 or higher".
+  specs.push_back(entry("9.7.4.4", "fma.rnd.oob{.relu}.type d, a, b, c", "fma",
+                        {required(".rnd", {".rn"}), required(".oob", {".oob"}), optional(".relu", {".relu"}),
+                         required(".type", {".f16", ".f16x2", ".bf16", ".bf16x2"})},
+                        ternaryOperands(), {}, {8, 1}, TargetRequirement::atLeast(90)));
+
+  // 9.7.5.1, 9.7.5.2 mixed precision add, sub
+  specs.push_back(mixedBinary("9.7.5.1", "add{.rnd}{.sat}.f32.atype d, a, c", "add"));
+  specs.push_back(mixedBinary("9.7.5.2", "sub{.rnd}{.sat}.f32.atype d, a, c", "sub"));
+
+  // 9.7.6.2 setp: "p[|q], a, b{, {!}c}"; .ftz only on .f32 lines ("{.ftz}"
+  // applies to floating-point comparisons: ptxas 13.0 refuses it elsewhere,
+  // and .f64 subnormals are never flushed, 9.7.3).
+  for (bool with_bool_op : {false, true}) {
+    std::vector<QualifierSlot> qualifiers = {required(".CmpOp", kCmpOps)};
+    if (with_bool_op) qualifiers.push_back(required(".BoolOp", kBoolOps));
+    qualifiers.push_back(optional(".ftz", {".ftz"}));
+    qualifiers.push_back(required(".type", kCompareTypes));
+    std::vector<OperandSpec> operands = {predicateAs("p", PredicateForm::MaybePair), typedValue("a"), typedValue("b")};
+    if (with_bool_op) operands.push_back(predicateAs("c", PredicateForm::Negatable));
+    specs.push_back(
+        entry("9.7.6.2",
+              with_bool_op ? "setp.CmpOp.BoolOp{.ftz}.type p[|q], a, b, {!}c" : "setp.CmpOp{.ftz}.type p[|q], a, b",
+              "setp", std::move(qualifiers), std::move(operands),
+              {compareTable(), implies({{".ftz", {".ftz"}}}, {".type", {".f32"}}, ".ftz applies to .f32")}, {1, 0}, {},
+              {{.slot = ".type", .values = {".f64"}, .targets = {TargetRequirement::atLeast(13)}}}));
+  }
+  // 9.7.7.2 setp (half precision): .f16 writes p, .f16x2 writes p|q; .bf16
+  // takes no .ftz. PTX ISA 4.2 and sm_53; .bf16(x2) 7.8 and sm_90.
+  struct HalfSetp {
+    Values types;
+    bool ftz;
+    PredicateForm destination;
+    PtxVersion introduced;
+    std::uint16_t sm;
+    std::string_view syntax, syntax_bool;
+  };
+  for (const HalfSetp& h : {HalfSetp{{".f16"},
+                                     true,
+                                     PredicateForm::Plain,
+                                     {4, 2},
+                                     53,
+                                     "setp.CmpOp{.ftz}.f16 p, a, b",
+                                     "setp.CmpOp.BoolOp{.ftz}.f16 p, a, b, {!}c"},
+                            HalfSetp{{".f16x2"},
+                                     true,
+                                     PredicateForm::Pair,
+                                     {4, 2},
+                                     53,
+                                     "setp.CmpOp{.ftz}.f16x2 p|q, a, b",
+                                     "setp.CmpOp.BoolOp{.ftz}.f16x2 p|q, a, b, {!}c"},
+                            HalfSetp{{".bf16"},
+                                     false,
+                                     PredicateForm::Plain,
+                                     {7, 8},
+                                     90,
+                                     "setp.CmpOp.bf16 p, a, b",
+                                     "setp.CmpOp.BoolOp.bf16 p, a, b, {!}c"},
+                            HalfSetp{{".bf16x2"},
+                                     false,
+                                     PredicateForm::Pair,
+                                     {7, 8},
+                                     90,
+                                     "setp.CmpOp.bf16x2 p|q, a, b",
+                                     "setp.CmpOp.BoolOp.bf16x2 p|q, a, b, {!}c"}}) {
+    for (bool with_bool_op : {false, true}) {
+      std::vector<QualifierSlot> qualifiers = {required(".CmpOp", kHalfCmpOps)};
+      if (with_bool_op) qualifiers.push_back(required(".BoolOp", kBoolOps));
+      if (h.ftz) qualifiers.push_back(optional(".ftz", {".ftz"}));
+      qualifiers.push_back(required(".type", h.types));
+      std::vector<OperandSpec> operands = {predicateAs("p", h.destination), typedValue("a"), typedValue("b")};
+      if (with_bool_op) operands.push_back(predicateAs("c", PredicateForm::Negatable));
+      specs.push_back(entry("9.7.7.2", with_bool_op ? h.syntax_bool : h.syntax, "setp", std::move(qualifiers),
+                            std::move(operands), {}, h.introduced, TargetRequirement::atLeast(h.sm)));
+    }
+  }
+  // 9.7.6.3 selp: "c is a predicate" (ptxas 13.0 also takes !c and a constant).
+  specs.push_back(entry("9.7.6.3", "selp.type d, a, b, c", "selp", {required(".type", kCompareTypes)},
+                        {typedDest("d"), typedValue("a"), typedValue("b"), predicate("c")}, {}, {1, 0}, {},
+                        {{.slot = ".type", .values = {".f64"}, .targets = {TargetRequirement::atLeast(13)}}}));
+
+  // 9.7.8.1-9.7.8.5 and, or, xor, not, cnot
+  for (std::string_view opcode : {"and", "or", "xor"}) {
+    std::string_view section = opcode == "and" ? "9.7.8.1" : opcode == "or" ? "9.7.8.2" : "9.7.8.3";
+    std::string_view syntax = opcode == "and"  ? "and.type d, a, b"
+                              : opcode == "or" ? "or.type d, a, b"
+                                               : "xor.type d, a, b";
+    specs.push_back(entry(section, syntax, opcode, {required(".type", kLogicTypes)}, binaryOperands()));
+  }
+  specs.push_back(
+      entry("9.7.8.4", "not.type d, a", "not", {required(".type", kLogicTypes)}, {typedDest("d"), typedValue("a")}));
+  specs.push_back(
+      entry("9.7.8.5", "cnot.type d, a", "cnot", {required(".type", kBitTypes)}, {typedDest("d"), typedValue("a")}));
+  // 9.7.8.8 shl, 9.7.8.9 shr: "the shift amount operand ... always has type
+  // .u32" (9.4).
+  specs.push_back(entry("9.7.8.8", "shl.type d, a, b", "shl", {required(".type", kBitTypes)},
+                        {typedDest("d"), typedValue("a"), valueOfType("b", ".u32")}));
+  specs.push_back(entry("9.7.8.9", "shr.type d, a, b", "shr",
+                        {required(".type", {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64"})},
+                        {typedDest("d"), typedValue("a"), valueOfType("b", ".u32")}));
+
+  // 9.7.9.3 mov: "d, a" where a is a register, an immediate, a special
+  // register, a variable or function name (with an offset): symbols other
+  // than registers are judged by the symbol checks. "mov.f64 requires sm_13".
+  specs.push_back(entry("9.7.9.3", "mov.type d, a", "mov",
+                        {required(".type", {".pred", ".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32",
+                                            ".s64", ".f32", ".f64"})},
+                        {typedDest("d"), typedValue("a")}, {}, {1, 0}, {},
+                        {{.slot = ".type", .values = {".f64"}, .targets = {TargetRequirement::atLeast(13)}}}));
+  // 9.7.9.4 mov (pack, unpack): a scalar d from a vector a, or a vector d
+  // from a scalar a. "Support for .b128 type introduced in PTX ISA version
+  // 8.3 ... requires sm_70 or higher".
+  std::vector<FeatureNote> b128 = {
+      {.slot = ".type", .values = {".b128"}, .introduced = {8, 3}, .targets = {TargetRequirement::atLeast(70)}}};
+  const Values kPackTypes = {".b16", ".b32", ".b64", ".b128"};
+  specs.push_back(entry("9.7.9.4", "mov.type d, a (pack)", "mov", {required(".type", kPackTypes)},
+                        {typedDest("d"), packed("a", false)}, {}, {1, 0}, {}, b128));
+  specs.push_back(entry("9.7.9.4", "mov.type d, a (unpack)", "mov", {required(".type", kPackTypes)},
+                        {packed("d", true), typed("a")}, {}, {1, 0}, {}, b128));
+  // A .b128 scalar to a .b128 scalar: the block's `mov.type d, a` with
+  // neither operand a vector (the other types are 9.7.9.3's).
+  specs.push_back(entry("9.7.9.4", "mov.b128 d, a", "mov", {required(".type", {".b128"})}, {typedDest("d"), typed("a")},
+                        {}, {1, 0}, {}, b128));
+  return specs;
+}
+
+}  // namespace ptxlint::spec
