@@ -529,6 +529,7 @@ class BlockMatch {
       case OperandKind::Predicate: {
         if (want.kind == OperandKind::Predicate && predicateForm(op, want)) return;
         if (op.kind != ast::OperandKind::Expression) {
+          ++penalty_;  // a vector or address where a scalar goes: the shape of another block
           add(diag::RuleId::OperandKind, op.range,
               fmt::format("'{}' must be a {}", want.name,
                           want.kind == OperandKind::Predicate  ? "predicate register"
@@ -557,8 +558,10 @@ class BlockMatch {
           }
           return;
         }
-        if (!want_type.empty()) {
-          registerOfType(op, want, want_type, *info);
+        if (!want.fixed_type.empty() || !want.type_slot.empty()) {
+          // A typed operand whose type qualifier is missing or wrong: the
+          // qualifier findings say enough.
+          if (!want_type.empty()) registerOfType(op, want, want_type, *info);
           return;
         }
         unsigned bits = typeBits(info->type);
@@ -731,6 +734,7 @@ class BlockMatch {
   void packedVector(const ast::Operand& op, const OperandSpec& want) {
     unsigned total = spec::typeQualifierBits(valueOf(want.type_slot));
     if (op.kind != ast::OperandKind::Vector) {
+      ++penalty_;  // a scalar where a vector goes: the shape of another block
       add(diag::RuleId::OperandKind, op.range,
           fmt::format("'{}' must be a vector {{a, b}} or {{a, b, c, d}} here", want.name));
       return;

@@ -150,6 +150,28 @@ std::vector<InstructionSpec> arithmeticSpecs() {
               "sub{.rnd}.f64 d, a, b");
   floatBinary(specs, "9.7.3.5", "mul", "mul{.rnd}{.ftz}{.sat}.f32 d, a, b", "mul{.rnd}{.ftz}.f32x2 d, a, b",
               "mul{.rnd}.f64 d, a, b");
+  // 9.7.4.4 fma (half precision), before the .f32 lines (fma.rz.f16 is a
+  // half-precision fma with a wrong rounding mode): ".relu ... introduced in PTX ISA 7.0,
+  // requires sm_80"; bf16 forms too. .relu with .sat is not a line of the block.
+  specs.push_back(entry("9.7.4.4", "fma.rnd{.ftz}{.sat}.f16(x2) d, a, b, c", "fma",
+                        {required(".rnd", {".rn"}), optional(".ftz", {".ftz"}), optional(".sat", {".sat"}),
+                         required(".type", {".f16", ".f16x2"})},
+                        ternaryOperands(), {}, {4, 2}, TargetRequirement::atLeast(53)));
+  specs.push_back(entry("9.7.4.4", "fma.rnd{.ftz}.relu.f16(x2) d, a, b, c", "fma",
+                        {required(".rnd", {".rn"}), optional(".ftz", {".ftz"}), required(".relu", {".relu"}),
+                         required(".type", {".f16", ".f16x2"})},
+                        ternaryOperands(), {}, {7, 0}, TargetRequirement::atLeast(80)));
+  specs.push_back(
+      entry("9.7.4.4", "fma.rnd{.relu}.bf16(x2) d, a, b, c", "fma",
+            {required(".rnd", {".rn"}), optional(".relu", {".relu"}), required(".type", {".bf16", ".bf16x2"})},
+            ternaryOperands(), {}, {7, 0}, TargetRequirement::atLeast(80)));
+  // "fma.rnd.oob.{relu}.type": "Support for modifier .oob introduced in PTX
+  // ISA version 8.1 ... requires sm_90 or higher".
+  specs.push_back(entry("9.7.4.4", "fma.rnd.oob{.relu}.type d, a, b, c", "fma",
+                        {required(".rnd", {".rn"}), required(".oob", {".oob"}), optional(".relu", {".relu"}),
+                         required(".type", {".f16", ".f16x2", ".bf16", ".bf16x2"})},
+                        ternaryOperands(), {}, {8, 1}, TargetRequirement::atLeast(90)));
+
   // 9.7.3.6 fma: the rounding modifier is mandatory. "fma.f64 introduced in
   // PTX ISA version 1.4, fma.f32 in 2.0 (sm_20), fma.f32x2 in 8.6 (sm_100)".
   specs.push_back(entry(
@@ -173,27 +195,6 @@ std::vector<InstructionSpec> arithmeticSpecs() {
   specs.push_back(entry("9.7.3.7", "mad.rnd.f64 d, a, b, c", "mad",
                         {required(".rnd", kRnd), required(".type", {".f64"})}, ternaryOperands(), {}, {1, 4},
                         TargetRequirement::atLeast(13)));
-
-  // 9.7.4.4 fma (half precision): ".relu ... introduced in PTX ISA 7.0,
-  // requires sm_80"; bf16 forms too. .relu with .sat is not a line of the block.
-  specs.push_back(entry("9.7.4.4", "fma.rnd{.ftz}{.sat}.f16(x2) d, a, b, c", "fma",
-                        {required(".rnd", {".rn"}), optional(".ftz", {".ftz"}), optional(".sat", {".sat"}),
-                         required(".type", {".f16", ".f16x2"})},
-                        ternaryOperands(), {}, {4, 2}, TargetRequirement::atLeast(53)));
-  specs.push_back(entry("9.7.4.4", "fma.rnd{.ftz}.relu.f16(x2) d, a, b, c", "fma",
-                        {required(".rnd", {".rn"}), optional(".ftz", {".ftz"}), required(".relu", {".relu"}),
-                         required(".type", {".f16", ".f16x2"})},
-                        ternaryOperands(), {}, {7, 0}, TargetRequirement::atLeast(80)));
-  specs.push_back(
-      entry("9.7.4.4", "fma.rnd{.relu}.bf16(x2) d, a, b, c", "fma",
-            {required(".rnd", {".rn"}), optional(".relu", {".relu"}), required(".type", {".bf16", ".bf16x2"})},
-            ternaryOperands(), {}, {7, 0}, TargetRequirement::atLeast(80)));
-  // "fma.rnd.oob.{relu}.type": "Support for modifier .oob introduced in PTX
-  // ISA version 8.1 ... requires sm_90 or higher".
-  specs.push_back(entry("9.7.4.4", "fma.rnd.oob{.relu}.type d, a, b, c", "fma",
-                        {required(".rnd", {".rn"}), required(".oob", {".oob"}), optional(".relu", {".relu"}),
-                         required(".type", {".f16", ".f16x2", ".bf16", ".bf16x2"})},
-                        ternaryOperands(), {}, {8, 1}, TargetRequirement::atLeast(90)));
 
   // 9.7.5.1, 9.7.5.2 mixed precision add, sub
   specs.push_back(mixedBinary("9.7.5.1", "add{.rnd}{.sat}.f32.atype d, a, c", "add"));
@@ -290,15 +291,8 @@ std::vector<InstructionSpec> arithmeticSpecs() {
                         {required(".type", {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64"})},
                         {typedDest("d"), typedValue("a"), valueOfType("b", ".u32")}));
 
-  // 9.7.9.3 mov: "d, a" where a is a register, an immediate, a special
-  // register, a variable or function name (with an offset): symbols other
-  // than registers are judged by the symbol checks. "mov.f64 requires sm_13".
-  specs.push_back(entry("9.7.9.3", "mov.type d, a", "mov",
-                        {required(".type", {".pred", ".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32",
-                                            ".s64", ".f32", ".f64"})},
-                        {typedDest("d"), typedValue("a")}, {}, {1, 0}, {},
-                        {{.slot = ".type", .values = {".f64"}, .targets = {TargetRequirement::atLeast(13)}}}));
-  // 9.7.9.4 mov (pack, unpack): a scalar d from a vector a, or a vector d
+  // 9.7.9.4 mov (pack, unpack), before 9.7.9.3 so that a vector operand with
+  // wrong elements is judged as a pack or unpack: a scalar d from a vector a, or a vector d
   // from a scalar a. "Support for .b128 type introduced in PTX ISA version
   // 8.3 ... requires sm_70 or higher".
   std::vector<FeatureNote> b128 = {
@@ -308,6 +302,14 @@ std::vector<InstructionSpec> arithmeticSpecs() {
                         {typedDest("d"), packed("a", false)}, {}, {1, 0}, {}, b128));
   specs.push_back(entry("9.7.9.4", "mov.type d, a (unpack)", "mov", {required(".type", kPackTypes)},
                         {packed("d", true), typed("a")}, {}, {1, 0}, {}, b128));
+  // 9.7.9.3 mov: "d, a" where a is a register, an immediate, a special
+  // register, a variable or function name (with an offset): symbols other
+  // than registers are judged by the symbol checks. "mov.f64 requires sm_13".
+  specs.push_back(entry("9.7.9.3", "mov.type d, a", "mov",
+                        {required(".type", {".pred", ".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32",
+                                            ".s64", ".f32", ".f64"})},
+                        {typedDest("d"), typedValue("a")}, {}, {1, 0}, {},
+                        {{.slot = ".type", .values = {".f64"}, .targets = {TargetRequirement::atLeast(13)}}}));
   // A .b128 scalar to a .b128 scalar: the block's `mov.type d, a` with
   // neither operand a vector (the other types are 9.7.9.3's).
   specs.push_back(entry("9.7.9.4", "mov.b128 d, a", "mov", {required(".type", {".b128"})}, {typedDest("d"), typed("a")},
