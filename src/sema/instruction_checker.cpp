@@ -162,6 +162,7 @@ class BlockMatch {
       if (!placed) placed = placeBySibling(token);
       if (!placed) unknownQualifier(token, is_space);
     }
+    checkOrder();
     for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
       const QualifierSlot& s = spec_.qualifiers[i];
       if (s.optional || filled_[i] != nullptr) continue;
@@ -175,6 +176,33 @@ class BlockMatch {
           s.values.size() == 1 ? fmt::format("'{}' requires the qualifier '{}'", mnemonic(), s.values[0])
                                : fmt::format("'{}' requires a {} qualifier", mnemonic(), s.name),
           {fmt::format("{} is one of: {}", s.name, join(s.values))}, fix);
+    }
+  }
+
+  // Qualifiers whose place is fixed: a leading slot right after the opcode
+  // (mul.wide), ordered type slots in operand order (add.f32.bf16, 9.4).
+  void checkOrder() {
+    const ast::Token* first = first_ < in_.qualifiers.size() ? &in_.qualifiers[first_] : nullptr;
+    const ast::Token* previous = nullptr;
+    const QualifierSlot* previous_slot = nullptr;
+    for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
+      const QualifierSlot& s = spec_.qualifiers[i];
+      const ast::Token* t = filled_[i];
+      if (t == nullptr) continue;
+      if (s.leading && t != first) {
+        add(diag::RuleId::QualifierOrder, t->range,
+            fmt::format("'{}' must come right after '{}'", t->text, spec_.opcode),
+            {fmt::format("syntax: {}", spec_.syntax)});
+      }
+      if (!s.ordered) continue;
+      if (previous != nullptr && t->range.begin < previous->range.begin) {
+        add(diag::RuleId::QualifierOrder, t->range,
+            fmt::format("'{}' ({}) must come after '{}' ({}): type qualifiers are in the order of the operands",
+                        t->text, s.name, previous->text, previous_slot->name),
+            {fmt::format("syntax: {}", spec_.syntax)});
+      }
+      previous = t;
+      previous_slot = &s;
     }
   }
 
@@ -662,12 +690,15 @@ class BlockMatch {
     if (kind == Literal::Unknown) return;
     bool is_float = type == ".f32" || type == ".f64";
     bool is_integer = !is_float && (type == ".pred" || classOfImmediate(type));
+    // A decimal floating-point constant is a 64-bit double (4.5.2): .b64
+    // takes it as it takes 0d...; the 32-bit 0f... notation goes to .b32.
     bool ok = (is_float && kind != Literal::Integer) || (is_integer && kind == Literal::Integer) ||
-              (type == ".b32" && kind == Literal::HexFloat32) || (type == ".b64" && kind == Literal::HexFloat64);
+              (type == ".b32" && kind == Literal::HexFloat32) ||
+              (type == ".b64" && (kind == Literal::HexFloat64 || kind == Literal::Float));
     if (ok) return;
     std::string allowed = is_float         ? "a floating-point constant (1.0, 0f3F800000, 0d3FF0000000000000)"
                           : type == ".b32" ? "an integer constant or a 0f single-precision constant"
-                          : type == ".b64" ? "an integer constant or a 0d double-precision constant"
+                          : type == ".b64" ? "an integer or a double-precision constant (1.5, 0d3FF0000000000000)"
                           : is_integer     ? "an integer constant"
                                            : "a register; this type takes no immediate";
     add(diag::RuleId::InvalidImmediate, op.range,

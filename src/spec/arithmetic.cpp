@@ -70,11 +70,12 @@ void halfBinary(std::vector<InstructionSpec>& specs, std::string_view section, s
 }
 
 // 9.7.5.1, 9.7.5.2 mixed precision add, sub: "d, a, c" with a of .atype, c
-// and d .f32; PTX ISA 8.6, sm_100.
+// and d .f32; PTX ISA 8.6, sm_100. The two types are written in operand
+// order (9.4): add.f32.bf16, never add.bf16.f32.
 InstructionSpec mixedBinary(std::string_view section, std::string_view syntax, std::string_view opcode) {
   return entry(section, syntax, opcode,
-               {optional(".rnd", kRnd), optional(".sat", {".sat"}), required(".type", {".f32"}),
-                required(".atype", {".f16", ".bf16"})},
+               {optional(".rnd", kRnd), optional(".sat", {".sat"}), ordered(required(".type", {".f32"})),
+                ordered(required(".atype", {".f16", ".bf16"}))},
                {typedDest("d"), typedValue("a", ".atype"), typedValue("c")}, {}, {8, 6},
                TargetRequirement::atLeast(100));
 }
@@ -114,26 +115,28 @@ std::vector<InstructionSpec> arithmeticSpecs() {
   specs.push_back(entry("9.7.1.2", "sub{.sat}.type d, a, b", "sub",
                         {optional(".sat", {".sat"}), required(".type", kIntTypes)}, binaryOperands(), {satOnlyS32()}));
   // 9.7.1.3 mul (integer): ".wide ... d is twice the width of the sources"
-  // and "is supported only for 16-bit and 32-bit integer types".
+  // and "is supported only for 16-bit and 32-bit integer types". The mode
+  // comes right after the opcode (ptxas: "Unknown modifier '.wide'" for
+  // mul.s32.wide), as the manual writes it.
   specs.push_back(entry("9.7.1.3", "mul.mode.type d, a, b", "mul",
-                        {required(".mode", {".hi", ".lo"}), required(".type", kIntTypes)}, binaryOperands()));
+                        {leading(required(".mode", {".hi", ".lo"})), required(".type", kIntTypes)}, binaryOperands()));
   specs.push_back(entry("9.7.1.3", "mul.wide.type d, a, b", "mul",
-                        {required(".mode", {".wide"}), required(".type", {".u16", ".u32", ".s16", ".s32"})},
+                        {leading(required(".mode", {".wide"})), required(".type", {".u16", ".u32", ".s16", ".s32"})},
                         {wide(typedDest("d")), typedValue("a"), typedValue("b")}));
   // 9.7.1.4 mad (integer): c and d are wide with .wide; ".sat ... only in
   // .hi mode with .s32" (mad.hi.sat.s32 is its own line).
   specs.push_back(entry("9.7.1.4", "mad.mode.type d, a, b, c", "mad",
-                        {required(".mode", {".hi", ".lo"}), required(".type", kIntTypes)}, ternaryOperands()));
+                        {leading(required(".mode", {".hi", ".lo"})), required(".type", kIntTypes)}, ternaryOperands()));
   specs.push_back(entry("9.7.1.4", "mad.wide.type d, a, b, c", "mad",
-                        {required(".mode", {".wide"}), required(".type", {".u16", ".u32", ".s16", ".s32"})},
+                        {leading(required(".mode", {".wide"})), required(".type", {".u16", ".u32", ".s16", ".s32"})},
                         {wide(typedDest("d")), typedValue("a"), typedValue("b"), wide(typedValue("c"))}));
   specs.push_back(entry("9.7.1.4", "mad.hi.sat.s32 d, a, b, c", "mad",
-                        {required(".mode", {".hi"}), required(".sat", {".sat"}), required(".type", {".s32"})},
+                        {leading(required(".mode", {".hi"})), required(".sat", {".sat"}), required(".type", {".s32"})},
                         ternaryOperands()));
   // 9.7.2.5 mad.cc: "32-bit mad.cc introduced in PTX ISA version 3.0, 64-bit
   // mad.cc in 4.3; requires sm_20 or higher".
   specs.push_back(entry("9.7.2.5", "mad{.hi,.lo}.cc.type d, a, b, c", "mad",
-                        {required(".mode", {".hi", ".lo"}), required(".cc", {".cc"}),
+                        {leading(required(".mode", {".hi", ".lo"})), required(".cc", {".cc"}),
                          required(".type", {".u32", ".s32", ".u64", ".s64"})},
                         ternaryOperands(), {}, {3, 0}, TargetRequirement::atLeast(20),
                         {{.slot = ".type", .values = {".u64", ".s64"}, .introduced = {4, 3}}}));

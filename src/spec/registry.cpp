@@ -126,7 +126,6 @@ bool typesAgree(std::string_view instruction, std::string_view declared) {
   TypeClass want = classOf(instruction);
   TypeClass have = classOf(declared);
   if (want == TypeClass::Bits || have == TypeClass::Bits) return true;
-  if (declared == ".f16x2") return want == TypeClass::Integer || want == TypeClass::PackedInteger;
   if (want == TypeClass::Integer) return have == TypeClass::Integer;
   return false;  // floating-point and packed types: only themselves
 }

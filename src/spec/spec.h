@@ -31,11 +31,25 @@ struct QualifierSlot {
   Values values;          // ".shared::cluster", ...
   bool optional = false;
   bool space = false;  // a state-space slot, filled in source order
+  // Written right after the opcode: ptxas reads mul.wide, mad.lo as the
+  // instruction's name ("Unknown modifier '.wide'" for mul.s32.wide).
+  bool leading = false;
+  // Type slots "placed in the same order as the operands" (9.4): the
+  // ordered slots of an entry must appear in the entry's order.
+  bool ordered = false;
 };
 
 inline QualifierSlot required(std::string_view name, Values values) { return {name, std::move(values)}; }
 inline QualifierSlot optional(std::string_view name, Values values) { return {name, std::move(values), true}; }
 inline QualifierSlot space(std::string_view name, Values values) { return {name, std::move(values), false, true}; }
+inline QualifierSlot leading(QualifierSlot slot) {
+  slot.leading = true;
+  return slot;
+}
+inline QualifierSlot ordered(QualifierSlot slot) {
+  slot.ordered = true;
+  return slot;
+}
 inline QualifierSlot optionalSpace(std::string_view name, Values values) {
   return {name, std::move(values), true, true};
 }
@@ -92,9 +106,9 @@ unsigned typeQualifierBits(std::string_view type);
 // 9.4, Table 26: whether a register declared `declared` may be an operand of
 // instruction type `instruction`. Bit-size types agree with any type of the
 // same size; signed and unsigned integers agree with each other; floating-
-// point types agree only with themselves. ptxas 13.0 also takes an .f16x2
-// register for any 32-bit integer or bit-size type, and the packed integer
-// types (.u16x2, .s16x2) only with .b32 or .f16x2 registers.
+// point types agree only with themselves. The packed integer types (.u16x2,
+// .s16x2), which Table 26 leaves out, agree with bit-size registers only
+// (ptxas 13.0 refuses .u32 and .s32 registers for them).
 bool typesAgree(std::string_view instruction, std::string_view declared);
 // .s32 -> .s64: the type of a .wide result.
 std::string_view widenedType(std::string_view type);
