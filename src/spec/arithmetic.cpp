@@ -96,6 +96,91 @@ const Values kHalfCmpOps = {".eq",  ".ne",  ".lt",  ".le",  ".gt",  ".ge",  ".eq
                             ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"};
 const Values kBoolOps = {".and", ".or", ".xor"};
 
+// 9.7.3.11 / 9.7.3.12 / 9.7.4.7 / 9.7.4.8 min, max: ".xorsign.abs" is one
+// modifier pair, written together (ptxas: "Modifier '.xorsign' requires
+// modifier '.abs'").
+std::vector<Constraint> xorsignAbs() {
+  return {requiresQualifier({{".xorsign", {".xorsign"}}}, ".abs", ".xorsign", ".xorsign.abs is written as a pair"),
+          requiresQualifier({{".abs", {".abs"}}}, ".xorsign", ".abs", ".xorsign.abs is written as a pair")};
+}
+// "min.NaN / max.NaN introduced in PTX ISA version 7.0, requires sm_80";
+// ".xorsign.abs introduced in PTX ISA version 7.2, requires sm_86".
+std::vector<FeatureNote> minMaxNotes() {
+  return {{.slot = ".NaN", .introduced = {7, 0}, .targets = {TargetRequirement::atLeast(80)}},
+          {.slot = ".xorsign", .introduced = {7, 2}, .targets = {TargetRequirement::atLeast(86)}}};
+}
+
+void minMax(std::vector<InstructionSpec>& specs, std::string_view opcode) {
+  bool is_min = opcode == "min";
+  std::string_view int_section = is_min ? "9.7.1.12" : "9.7.1.13";
+  std::string_view float_section = is_min ? "9.7.3.11" : "9.7.3.12";
+  std::string_view half_section = is_min ? "9.7.4.7" : "9.7.4.8";
+  // 9.7.1.12 / 9.7.1.13 integer: "min.u16x2, min{.relu}.s16x2 and
+  // min.relu.s32 introduced in PTX ISA version 8.0 ... require sm_90".
+  std::vector<FeatureNote> packed = {
+      {.slot = ".atype", .values = {".u16x2"}, .introduced = {8, 0}, .targets = {TargetRequirement::atLeast(90)}},
+      {.slot = ".btype", .values = {".s16x2"}, .introduced = {8, 0}, .targets = {TargetRequirement::atLeast(90)}},
+      {.slot = ".relu", .introduced = {8, 0}, .targets = {TargetRequirement::atLeast(90)}}};
+  specs.push_back(entry(int_section, is_min ? "min.atype d, a, b" : "max.atype d, a, b", opcode,
+                        {required(".atype", {".u16", ".u32", ".u64", ".u16x2", ".s16", ".s64"})},
+                        {typedDest("d", ".atype"), typedValue("a", ".atype"), typedValue("b", ".atype")}, {}, {1, 0},
+                        {}, packed));
+  specs.push_back(entry(int_section, is_min ? "min{.relu}.btype d, a, b" : "max{.relu}.btype d, a, b", opcode,
+                        {optional(".relu", {".relu"}), required(".btype", {".s16x2", ".s32"})},
+                        {typedDest("d", ".btype"), typedValue("a", ".btype"), typedValue("b", ".btype")}, {}, {1, 0},
+                        {}, packed));
+  // Half precision before single precision: with equal fit, min.ftz.bf16
+  // is a half-precision min.
+  std::vector<FeatureNote> half_notes = {
+      {.slot = ".xorsign", .introduced = {7, 2}, .targets = {TargetRequirement::atLeast(86)}}};
+  specs.push_back(
+      entry(half_section,
+            is_min ? "min{.ftz}{.NaN}{.xorsign.abs}.f16(x2) d, a, b" : "max{.ftz}{.NaN}{.xorsign.abs}.f16(x2) d, a, b",
+            opcode,
+            {optional(".ftz", {".ftz"}), optional(".NaN", {".NaN"}), optional(".xorsign", {".xorsign"}),
+             optional(".abs", {".abs"}), required(".type", {".f16", ".f16x2"})},
+            binaryOperands(), xorsignAbs(), {7, 0}, TargetRequirement::atLeast(80), half_notes));
+  specs.push_back(
+      entry(half_section,
+            is_min ? "min{.NaN}{.xorsign.abs}.bf16(x2) d, a, b" : "max{.NaN}{.xorsign.abs}.bf16(x2) d, a, b", opcode,
+            {optional(".NaN", {".NaN"}), optional(".xorsign", {".xorsign"}), optional(".abs", {".abs"}),
+             required(".type", {".bf16", ".bf16x2"})},
+            binaryOperands(), xorsignAbs(), {7, 0}, TargetRequirement::atLeast(80), half_notes));
+  // 9.7.3.11 / 9.7.3.12: "min with three input arguments introduced in PTX
+  // ISA version 8.8 ... requires sm_100".
+  specs.push_back(
+      entry(float_section,
+            is_min ? "min{.ftz}{.NaN}{.xorsign.abs}.f32 d, a, b" : "max{.ftz}{.NaN}{.xorsign.abs}.f32 d, a, b", opcode,
+            {optional(".ftz", {".ftz"}), optional(".NaN", {".NaN"}), optional(".xorsign", {".xorsign"}),
+             optional(".abs", {".abs"}), required(".type", {".f32"})},
+            binaryOperands(), xorsignAbs(), {1, 0}, {}, minMaxNotes()));
+  specs.push_back(entry(
+      float_section, is_min ? "min{.ftz}{.NaN}{.abs}.f32 d, a, b, c" : "max{.ftz}{.NaN}{.abs}.f32 d, a, b, c", opcode,
+      {optional(".ftz", {".ftz"}), optional(".NaN", {".NaN"}), optional(".abs", {".abs"}), required(".type", {".f32"})},
+      ternaryOperands(), {}, {8, 8}, TargetRequirement::atLeast(100), minMaxNotes()));
+  specs.push_back(entry(float_section, is_min ? "min.f64 d, a, b" : "max.f64 d, a, b", opcode,
+                        {required(".type", {".f64"})}, binaryOperands(), {}, {1, 0}, TargetRequirement::atLeast(13)));
+}
+
+// 9.7.1.10 / 9.7.1.11 abs, neg (integer), 9.7.3.9 / 9.7.3.10 (floating
+// point), 9.7.4.5 / 9.7.4.6 (half precision: neg from PTX ISA 6.0, abs from
+// 6.5, sm_53; .bf16 forms from 7.0, sm_80).
+void absNeg(std::vector<InstructionSpec>& specs, std::string_view opcode) {
+  bool is_abs = opcode == "abs";
+  std::vector<OperandSpec> unary = {typedDest("d"), typedValue("a")};
+  specs.push_back(entry(is_abs ? "9.7.1.10" : "9.7.1.11", is_abs ? "abs.type d, a" : "neg.type d, a", opcode,
+                        {required(".type", {".s16", ".s32", ".s64"})}, unary));
+  specs.push_back(entry(is_abs ? "9.7.4.6" : "9.7.4.5", is_abs ? "abs{.ftz}.f16(x2) d, a" : "neg{.ftz}.f16(x2) d, a",
+                        opcode, {optional(".ftz", {".ftz"}), required(".type", {".f16", ".f16x2"})}, unary, {},
+                        is_abs ? PtxVersion{6, 5} : PtxVersion{6, 0}, TargetRequirement::atLeast(53)));
+  specs.push_back(entry(is_abs ? "9.7.4.6" : "9.7.4.5", is_abs ? "abs.bf16(x2) d, a" : "neg.bf16(x2) d, a", opcode,
+                        {required(".type", {".bf16", ".bf16x2"})}, unary, {}, {7, 0}, TargetRequirement::atLeast(80)));
+  specs.push_back(entry(is_abs ? "9.7.3.9" : "9.7.3.10", is_abs ? "abs{.ftz}.f32 d, a" : "neg{.ftz}.f32 d, a", opcode,
+                        {optional(".ftz", {".ftz"}), required(".type", {".f32"})}, unary));
+  specs.push_back(entry(is_abs ? "9.7.3.9" : "9.7.3.10", is_abs ? "abs.f64 d, a" : "neg.f64 d, a", opcode,
+                        {required(".type", {".f64"})}, unary, {}, {1, 0}, TargetRequirement::atLeast(13)));
+}
+
 }  // namespace
 
 std::vector<InstructionSpec> arithmeticSpecs() {
@@ -198,6 +283,39 @@ std::vector<InstructionSpec> arithmeticSpecs() {
   specs.push_back(entry("9.7.3.7", "mad.rnd.f64 d, a, b, c", "mad",
                         {required(".rnd", kRnd), required(".type", {".f64"})}, ternaryOperands(), {}, {1, 4},
                         TargetRequirement::atLeast(13)));
+
+  // 9.7.1.8 div, 9.7.1.9 rem (integer)
+  specs.push_back(entry("9.7.1.8", "div.type d, a, b", "div", {required(".type", kIntTypes)}, binaryOperands()));
+  specs.push_back(entry("9.7.1.9", "rem.type d, a, b", "rem", {required(".type", kIntTypes)}, binaryOperands()));
+  // 9.7.1.14 popc, 9.7.1.15 clz: "d has type .u32"; PTX ISA 2.0, sm_20.
+  for (std::string_view opcode : {"popc", "clz"}) {
+    specs.push_back(entry(opcode == "popc" ? "9.7.1.14" : "9.7.1.15",
+                          opcode == "popc" ? "popc.type d, a" : "clz.type d, a", opcode,
+                          {required(".type", {".b32", ".b64"})}, {destOfType("d", ".u32"), typedValue("a")}, {}, {2, 0},
+                          TargetRequirement::atLeast(20)));
+  }
+  // 9.7.3.8 div (floating point): "one of .approx, .full, or .rnd is
+  // required"; "div.rnd.f32 requires sm_20"; .rz/.rm/.rp .f64 sm_20. ptxas
+  // reads div.full as the instruction's name: .full comes first.
+  specs.push_back(entry("9.7.3.8", "div.approx{.ftz}.f32 d, a, b", "div",
+                        {required(".approx", {".approx"}), optional(".ftz", {".ftz"}), required(".type", {".f32"})},
+                        binaryOperands(), {}, {1, 4}));
+  specs.push_back(
+      entry("9.7.3.8", "div.full{.ftz}.f32 d, a, b", "div",
+            {leading(required(".full", {".full"})), optional(".ftz", {".ftz"}), required(".type", {".f32"})},
+            binaryOperands(), {}, {1, 4}));
+  specs.push_back(entry("9.7.3.8", "div.rnd{.ftz}.f32 d, a, b", "div",
+                        {required(".rnd", kRnd), optional(".ftz", {".ftz"}), required(".type", {".f32"})},
+                        binaryOperands(), {}, {1, 4}, TargetRequirement::atLeast(20)));
+  specs.push_back(
+      entry("9.7.3.8", "div.rnd.f64 d, a, b", "div", {required(".rnd", kRnd), required(".type", {".f64"})},
+            binaryOperands(), {}, {1, 4}, TargetRequirement::atLeast(13),
+            {{.slot = ".rnd", .values = {".rz", ".rm", ".rp"}, .targets = {TargetRequirement::atLeast(20)}}}));
+  // min, max, abs, neg
+  minMax(specs, "min");
+  minMax(specs, "max");
+  absNeg(specs, "abs");
+  absNeg(specs, "neg");
 
   // 9.7.5.1, 9.7.5.2 mixed precision add, sub
   specs.push_back(mixedBinary("9.7.5.1", "add{.rnd}{.sat}.f32.atype d, a, c", "add"));

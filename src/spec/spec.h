@@ -152,6 +152,13 @@ inline OperandSpec valueOfType(std::string_view name, std::string_view type) {
   op.fixed_type = type;
   return op;
 }
+// A destination register of a fixed type ("d has type .u32").
+inline OperandSpec destOfType(std::string_view name, std::string_view type) {
+  OperandSpec op{name, OperandKind::Register};
+  op.fixed_type = type;
+  op.destination = true;
+  return op;
+}
 // Twice the size of the instruction's type (.wide: "d is twice the size").
 inline OperandSpec wide(OperandSpec op) {
   op.wide = true;
