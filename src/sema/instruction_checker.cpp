@@ -148,6 +148,7 @@ class BlockMatch {
         for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
           const QualifierSlot& s = spec_.qualifiers[i];
           if (s.space || !contains(s.values, token.text)) continue;
+          if (filled_[i] != nullptr && laterSlotTakes(i, token.text)) continue;  // set.eq.f16.f16: .dtype, .stype
           if (filled_[i] != nullptr) {
             add(diag::RuleId::DuplicateQualifier, token.range,
                 fmt::format("'{}' repeats the {} qualifier, already given as '{}'", token.text, s.name,
@@ -179,6 +180,16 @@ class BlockMatch {
     }
   }
 
+  // Whether an empty slot after `slot` takes `value` too: the same type may
+  // fill two type slots (set.eq.f16.f16, .dtype then .stype).
+  bool laterSlotTakes(std::size_t slot, std::string_view value) const {
+    for (std::size_t j = slot + 1; j < spec_.qualifiers.size(); ++j) {
+      const QualifierSlot& s = spec_.qualifiers[j];
+      if (!s.space && filled_[j] == nullptr && contains(s.values, value)) return true;
+    }
+    return false;
+  }
+
   // Qualifiers whose place is fixed: a leading slot right after the opcode
   // (mul.wide), ordered type slots in operand order (add.f32.bf16, 9.4).
   void checkOrder() {
@@ -196,6 +207,7 @@ class BlockMatch {
       }
       if (!s.ordered) continue;
       if (previous != nullptr && t->range.begin < previous->range.begin) {
+        types_out_of_order_ = true;
         add(diag::RuleId::QualifierOrder, t->range,
             fmt::format("'{}' ({}) must come after '{}' ({}): type qualifiers are in the order of the operands",
                         t->text, s.name, previous->text, previous_slot->name),
@@ -574,6 +586,10 @@ class BlockMatch {
           } else if (!want_type.empty()) {
             immediateOfType(op, want, want_type);
           }
+          if (auto v = constantValue(op.expr); v && (*v < want.min_value || *v > want.max_value)) {
+            add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
+                {fmt::format("allowed: {} to {}", want.min_value, want.max_value)});
+          }
           return;
         }
         auto info = registers_.reg(op.expr->text);
@@ -610,6 +626,11 @@ class BlockMatch {
   std::string_view expectedType(const OperandSpec& want) const {
     std::string_view type = want.fixed_type.empty() ? valueOf(want.type_slot) : want.fixed_type;
     if (want.fixed_type.empty() && want.type_slot.empty()) return {};
+    // Type qualifiers out of order: which operand has which type is a guess.
+    if (types_out_of_order_ && want.fixed_type.empty()) {
+      const QualifierSlot* slot = slotNamed(want.type_slot);
+      if (slot != nullptr && slot->ordered) return {};
+    }
     if (want.wide) type = spec::widenedType(type);
     return type;
   }
@@ -846,6 +867,7 @@ class BlockMatch {
   std::vector<Finding> findings_;
   int penalty_ = 0;
   std::size_t qualifier_findings_ = 0;
+  bool types_out_of_order_ = false;
   std::vector<std::pair<const ast::Operand*, const OperandSpec*>> operands_;
 };
 

@@ -83,17 +83,32 @@ InstructionSpec mixedBinary(std::string_view section, std::string_view syntax, s
 // 9.3.1, Tables 22-25: the comparison operators of each type class. ptxas
 // 13.0 and real PTX (setp.lt.u32 from nvcc) also take the signed spelling
 // lt/le/gt/ge for unsigned types, which Table 22 writes lo/ls/hi/hs.
-Constraint compareTable() {
-  return pairs(".CmpOp", ".type",
-               {{{".eq", ".ne"}, kCompareTypes},
-                {{".lt", ".le", ".gt", ".ge"}, {".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"}},
+// The half-precision set (9.7.7.1) compares any source type by the same
+// tables, the half-precision types among the floating-point ones.
+Constraint compareTable(std::string_view type_slot = ".type", bool with_f16 = false) {
+  Values ordered = {".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"};
+  Values floating = {".f32", ".f64"};
+  Values all = kCompareTypes;
+  if (with_f16) {
+    for (std::string_view half : {".f16", ".f16x2", ".bf16", ".bf16x2"}) {
+      ordered.push_back(half);
+      floating.push_back(half);
+      all.push_back(half);
+    }
+  }
+  return pairs(".CmpOp", type_slot,
+               {{{".eq", ".ne"}, all},
+                {{".lt", ".le", ".gt", ".ge"}, ordered},
                 {{".lo", ".ls", ".hi", ".hs"}, {".u16", ".u32", ".u64"}},
-                {{".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"}, {".f32", ".f64"}}});
+                {{".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"}, floating}});
 }
 const Values kCmpOps = {".eq", ".ne",  ".lt",  ".le",  ".gt",  ".ge",  ".lo",  ".ls",  ".hi",
                         ".hs", ".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"};
 const Values kHalfCmpOps = {".eq",  ".ne",  ".lt",  ".le",  ".gt",  ".ge",  ".equ",
                             ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"};
+// 9.7.7.1 with unsigned sources: Table 22's lo/ls/hi/hs too.
+const Values kHalfSetCmpOps = {".eq", ".ne",  ".lt",  ".le",  ".gt",  ".ge",  ".lo",  ".ls",  ".hi",
+                               ".hs", ".equ", ".neu", ".ltu", ".leu", ".gtu", ".geu", ".num", ".nan"};
 const Values kBoolOps = {".and", ".or", ".xor"};
 
 // 9.7.3.11 / 9.7.3.12 / 9.7.4.7 / 9.7.4.8 min, max: ".xorsign.abs" is one
@@ -179,6 +194,33 @@ void absNeg(std::vector<InstructionSpec>& specs, std::string_view opcode) {
                         {optional(".ftz", {".ftz"}), required(".type", {".f32"})}, unary));
   specs.push_back(entry(is_abs ? "9.7.3.9" : "9.7.3.10", is_abs ? "abs.f64 d, a" : "neg.f64 d, a", opcode,
                         {required(".type", {".f64"})}, unary, {}, {1, 0}, TargetRequirement::atLeast(13)));
+}
+
+// 9.7.3.13 rcp, 9.7.3.15 sqrt: ".approx{.ftz}.f32", ".rnd{.ftz}.f32" (sm_20),
+// ".rnd.f64" (.rn sm_13, .rz/.rm/.rp sm_20); "one of .approx or .rnd is
+// required".
+void approxOrRounded(std::vector<InstructionSpec>& specs, std::string_view section, std::string_view opcode,
+                     std::string_view approx_syntax, std::string_view rnd_syntax, std::string_view f64_syntax) {
+  std::vector<OperandSpec> unary = {typedDest("d"), typedValue("a")};
+  specs.push_back(entry(section, approx_syntax, opcode,
+                        {required(".approx", {".approx"}), optional(".ftz", {".ftz"}), required(".type", {".f32"})},
+                        unary, {}, {1, 4}));
+  specs.push_back(entry(section, rnd_syntax, opcode,
+                        {required(".rnd", kRnd), optional(".ftz", {".ftz"}), required(".type", {".f32"})}, unary, {},
+                        {2, 0}, TargetRequirement::atLeast(20)));
+  specs.push_back(entry(section, f64_syntax, opcode, {required(".rnd", kRnd), required(".type", {".f64"})}, unary, {},
+                        {1, 4}, TargetRequirement::atLeast(13),
+                        {{.slot = ".rnd",
+                          .values = {".rz", ".rm", ".rp"},
+                          .introduced = {2, 0},
+                          .targets = {TargetRequirement::atLeast(20)}}}));
+}
+
+// 9.7.2.1-9.7.2.4, 9.7.2.6: "32-bit ... introduced in PTX ISA version 1.2
+// (madc: 3.0), 64-bit ... in 4.3 ... requires sm_20".
+std::vector<FeatureNote> carry64Notes() {
+  return {
+      {.slot = ".type", .values = {".u64", ".s64"}, .introduced = {4, 3}, .targets = {TargetRequirement::atLeast(20)}}};
 }
 
 }  // namespace
@@ -316,6 +358,175 @@ std::vector<InstructionSpec> arithmeticSpecs() {
   minMax(specs, "max");
   absNeg(specs, "abs");
   absNeg(specs, "neg");
+
+  // 9.7.2.1 add.cc, 9.7.2.3 sub.cc, 9.7.2.2 addc, 9.7.2.4 subc, 9.7.2.6 madc
+  const Values kCarryTypes = {".u32", ".s32", ".u64", ".s64"};
+  specs.push_back(entry("9.7.2.1", "add.cc.type d, a, b", "add.cc", {required(".type", kCarryTypes)}, binaryOperands(),
+                        {}, {1, 2}, {}, carry64Notes()));
+  specs.push_back(entry("9.7.2.3", "sub.cc.type d, a, b", "sub.cc", {required(".type", kCarryTypes)}, binaryOperands(),
+                        {}, {1, 2}, {}, carry64Notes()));
+  specs.push_back(entry("9.7.2.2", "addc{.cc}.type d, a, b", "addc",
+                        {optional(".cc", {".cc"}), required(".type", kCarryTypes)}, binaryOperands(), {}, {1, 2}, {},
+                        carry64Notes()));
+  specs.push_back(entry("9.7.2.4", "subc{.cc}.type d, a, b", "subc",
+                        {optional(".cc", {".cc"}), required(".type", kCarryTypes)}, binaryOperands(), {}, {1, 2}, {},
+                        carry64Notes()));
+  specs.push_back(
+      entry("9.7.2.6", "madc{.hi,.lo}{.cc}.type d, a, b, c", "madc",
+            {leading(required(".mode", {".hi", ".lo"})), optional(".cc", {".cc"}), required(".type", kCarryTypes)},
+            ternaryOperands(), {}, {3, 0}, TargetRequirement::atLeast(20),
+            {{.slot = ".type", .values = {".u64", ".s64"}, .introduced = {4, 3}}}));
+
+  // 9.7.1.16 bfind ("d has type .u32"), 9.7.1.18 brev, 9.7.1.19 bfe ("b and c
+  // are type .u32, but are restricted to the 8-bit value range 0..255"): PTX
+  // ISA 2.0, sm_20.
+  const Values kBfTypes = {".u32", ".u64", ".s32", ".s64"};
+  specs.push_back(entry("9.7.1.16", "bfind{.shiftamt}.type d, a", "bfind",
+                        {optional(".shiftamt", {".shiftamt"}), required(".type", kBfTypes)},
+                        {destOfType("d", ".u32"), typedValue("a")}, {}, {2, 0}, TargetRequirement::atLeast(20)));
+  specs.push_back(entry("9.7.1.18", "brev.type d, a", "brev", {required(".type", {".b32", ".b64"})},
+                        {typedDest("d"), typedValue("a")}, {}, {2, 0}, TargetRequirement::atLeast(20)));
+  specs.push_back(entry("9.7.1.19", "bfe.type d, a, b, c", "bfe", {required(".type", kBfTypes)},
+                        {typedDest("d"), typedValue("a"), inRange(valueOfType("b", ".u32"), 0, 255),
+                         inRange(valueOfType("c", ".u32"), 0, 255)},
+                        {}, {2, 0}, TargetRequirement::atLeast(20)));
+  // 9.7.1.22 bmsk: PTX ISA 7.6, sm_70.
+  specs.push_back(entry("9.7.1.22", "bmsk.mode.b32 d, a, b", "bmsk",
+                        {required(".mode", {".clamp", ".wrap"}), required(".type", {".b32"})}, binaryOperands(), {},
+                        {7, 6}, TargetRequirement::atLeast(70)));
+  // 9.7.8.7 shf: "the unsigned 32-bit value in c"; PTX ISA 3.1, sm_32.
+  // ptxas reads shf.l / shf.r as the name ("Unknown modifier '.l'").
+  specs.push_back(entry("9.7.8.7", "shf.{l,r}.mode.b32 d, a, b, c", "shf",
+                        {leading(required(".direction", {".l", ".r"})), required(".mode", {".clamp", ".wrap"}),
+                         required(".type", {".b32"})},
+                        {typedDest("d"), typedValue("a"), typedValue("b"), valueOfType("c", ".u32")}, {}, {3, 1},
+                        TargetRequirement::atLeast(32)));
+
+  // 9.7.3.13 rcp, 9.7.3.14 rcp.approx.ftz.f64, 9.7.3.15 sqrt
+  approxOrRounded(specs, "9.7.3.13", "rcp", "rcp.approx{.ftz}.f32 d, a", "rcp.rnd{.ftz}.f32 d, a", "rcp.rnd.f64 d, a");
+  specs.push_back(entry("9.7.3.14", "rcp.approx.ftz.f64 d, a", "rcp",
+                        {required(".approx", {".approx"}), required(".ftz", {".ftz"}), required(".type", {".f64"})},
+                        {typedDest("d"), typedValue("a")}, {}, {2, 1}, TargetRequirement::atLeast(20)));
+  approxOrRounded(specs, "9.7.3.15", "sqrt", "sqrt.approx{.ftz}.f32 d, a", "sqrt.rnd{.ftz}.f32 d, a",
+                  "sqrt.rnd.f64 d, a");
+  // 9.7.4.10 ex2 (half precision): PTX ISA 7.0, sm_75; the .ftz .bf16 forms
+  // 7.8, sm_90. 9.7.3.21 ex2 (.f32): ".approx ... required" from 1.4.
+  specs.push_back(entry("9.7.4.10", "ex2.approx.atype d, a", "ex2",
+                        {required(".approx", {".approx"}), required(".type", {".f16", ".f16x2"})},
+                        {typedDest("d"), typedValue("a")}, {}, {7, 0}, TargetRequirement::atLeast(75)));
+  specs.push_back(
+      entry("9.7.4.10", "ex2.approx.ftz.btype d, a", "ex2",
+            {required(".approx", {".approx"}), required(".ftz", {".ftz"}), required(".type", {".bf16", ".bf16x2"})},
+            {typedDest("d"), typedValue("a")}, {}, {7, 8}, TargetRequirement::atLeast(90)));
+  specs.push_back(entry("9.7.3.21", "ex2.approx{.ftz}.f32 d, a", "ex2",
+                        {required(".approx", {".approx"}), optional(".ftz", {".ftz"}), required(".type", {".f32"})},
+                        {typedDest("d"), typedValue("a")}, {}, {1, 4}));
+
+  // 9.7.6.1 set: "d, a, b{, {!}c}" with d of .dtype, a and b of .stype, the
+  // two types in operand order (9.4).
+  for (bool with_bool_op : {false, true}) {
+    std::vector<QualifierSlot> qualifiers = {required(".CmpOp", kCmpOps)};
+    if (with_bool_op) qualifiers.push_back(required(".BoolOp", kBoolOps));
+    qualifiers.push_back(optional(".ftz", {".ftz"}));
+    qualifiers.push_back(ordered(required(".dtype", {".u32", ".s32", ".f32"})));
+    qualifiers.push_back(ordered(required(".stype", kCompareTypes)));
+    std::vector<OperandSpec> operands = {typedDest("d", ".dtype"), typedValue("a", ".stype"),
+                                         typedValue("b", ".stype")};
+    if (with_bool_op) operands.push_back(predicateAs("c", PredicateForm::Negatable));
+    specs.push_back(
+        entry("9.7.6.1",
+              with_bool_op ? "set.CmpOp.BoolOp{.ftz}.dtype.stype d, a, b, {!}c" : "set.CmpOp{.ftz}.dtype.stype d, a, b",
+              "set", std::move(qualifiers), std::move(operands),
+              {compareTable(".stype"), implies({{".ftz", {".ftz"}}}, {".stype", {".f32"}}, ".ftz applies to .f32")},
+              {1, 0}, {}, {{.slot = ".stype", .values = {".f64"}, .targets = {TargetRequirement::atLeast(13)}}}));
+  }
+  // 9.7.7.1 set (half precision): a half-precision result from any source
+  // type, or an integer (or packed) result from half-precision sources. The
+  // block's .CmpOp list leaves out lo/ls/hi/hs, but its sources include the
+  // unsigned types, which 9.3.1 (Table 22) compares with them; ptxas 13.0
+  // accepts set.lo.f16.u32, and so does ptxlint.
+  // PTX ISA 4.2 and sm_53; the integer results of .f16 and .f16x2 from 6.5;
+  // every .bf16 form from 7.8 and sm_90.
+  struct HalfSet {
+    Values dtypes;
+    Values stypes;
+    bool ftz;
+    PtxVersion introduced;
+    std::uint16_t sm;
+    std::vector<FeatureNote> notes;
+    std::string_view syntax, syntax_bool;
+  };
+  const Values kHalfSourceTypes = {".b16", ".b32", ".b64", ".u16", ".u32", ".u64",
+                                   ".s16", ".s32", ".s64", ".f16", ".f32", ".f64"};
+  std::vector<FeatureNote> integer_result = {
+      {.slot = ".dtype", .values = {".u16", ".s16", ".u32", ".s32"}, .introduced = {6, 5}}};
+  for (const HalfSet& h : {HalfSet{{".f16"},
+                                   kHalfSourceTypes,
+                                   true,
+                                   {4, 2},
+                                   53,
+                                   {},
+                                   "set.CmpOp{.ftz}.f16.stype d, a, b",
+                                   "set.CmpOp.BoolOp{.ftz}.f16.stype d, a, b, {!}c"},
+                           HalfSet{{".bf16"},
+                                   kHalfSourceTypes,
+                                   false,
+                                   {7, 8},
+                                   90,
+                                   {},
+                                   "set.CmpOp.bf16.stype d, a, b",
+                                   "set.CmpOp.BoolOp.bf16.stype d, a, b, {!}c"},
+                           HalfSet{{".u16", ".s16", ".u32", ".s32"},
+                                   {".f16"},
+                                   true,
+                                   {6, 5},
+                                   53,
+                                   {},
+                                   "set.CmpOp{.ftz}.dtype.f16 d, a, b",
+                                   "set.CmpOp.BoolOp{.ftz}.dtype.f16 d, a, b, {!}c"},
+                           HalfSet{{".u16", ".s16", ".u32", ".s32"},
+                                   {".bf16"},
+                                   false,
+                                   {7, 8},
+                                   90,
+                                   {},
+                                   "set.CmpOp.dtype.bf16 d, a, b",
+                                   "set.CmpOp.BoolOp.dtype.bf16 d, a, b, {!}c"},
+                           HalfSet{{".f16x2", ".u32", ".s32"},
+                                   {".f16x2"},
+                                   true,
+                                   {4, 2},
+                                   53,
+                                   integer_result,
+                                   "set.CmpOp{.ftz}.dtype.f16x2 d, a, b",
+                                   "set.CmpOp.BoolOp{.ftz}.dtype.f16x2 d, a, b, {!}c"},
+                           HalfSet{{".bf16x2", ".u32", ".s32"},
+                                   {".bf16x2"},
+                                   false,
+                                   {7, 8},
+                                   90,
+                                   {},
+                                   "set.CmpOp.dtype.bf16x2 d, a, b",
+                                   "set.CmpOp.BoolOp.dtype.bf16x2 d, a, b, {!}c"}}) {
+    for (bool with_bool_op : {false, true}) {
+      std::vector<QualifierSlot> qualifiers = {required(".CmpOp", kHalfSetCmpOps)};
+      if (with_bool_op) qualifiers.push_back(required(".BoolOp", kBoolOps));
+      if (h.ftz) qualifiers.push_back(optional(".ftz", {".ftz"}));
+      qualifiers.push_back(ordered(required(".dtype", h.dtypes)));
+      qualifiers.push_back(ordered(required(".stype", h.stypes)));
+      std::vector<OperandSpec> operands = {typedDest("d", ".dtype"), typedValue("a", ".stype"),
+                                           typedValue("b", ".stype")};
+      if (with_bool_op) operands.push_back(predicateAs("c", PredicateForm::Negatable));
+      std::vector<Constraint> constraints = {compareTable(".stype", true)};
+      if (h.ftz) {
+        constraints.push_back(implies({{".ftz", {".ftz"}}}, {".stype", {".f16", ".f16x2", ".f32"}},
+                                      ".ftz applies to .f16, .f16x2 and .f32 sources"));
+      }
+      specs.push_back(entry("9.7.7.1", with_bool_op ? h.syntax_bool : h.syntax, "set", std::move(qualifiers),
+                            std::move(operands), std::move(constraints), h.introduced, TargetRequirement::atLeast(h.sm),
+                            h.notes));
+    }
+  }
 
   // 9.7.5.1, 9.7.5.2 mixed precision add, sub
   specs.push_back(mixedBinary("9.7.5.1", "add{.rnd}{.sat}.f32.atype d, a, c", "add"));

@@ -95,7 +95,11 @@ struct OperandSpec {
   // the type-checking rules of 9.4 (Table 26), not only the size, and its
   // immediates are those of the type (an integer, a floating-point literal).
   std::string_view fixed_type{};
-  bool wide = false;         // twice the size of the type (mul.wide's d, 9.7.1.3)
+  bool wide = false;  // twice the size of the type (mul.wide's d, 9.7.1.3)
+  // A constant must lie in [min_value, max_value] ("restricted to the 8-bit
+  // value range 0..255", bfe); registers are not judged.
+  std::int64_t min_value = INT64_MIN;
+  std::int64_t max_value = INT64_MAX;
   bool destination = false;  // written: `_` allowed in a Packed vector
   PredicateForm predicate_form = PredicateForm::Plain;
 };
@@ -157,6 +161,12 @@ inline OperandSpec destOfType(std::string_view name, std::string_view type) {
   OperandSpec op{name, OperandKind::Register};
   op.fixed_type = type;
   op.destination = true;
+  return op;
+}
+// A constant operand restricted to [low, high].
+inline OperandSpec inRange(OperandSpec op, std::int64_t low, std::int64_t high) {
+  op.min_value = low;
+  op.max_value = high;
   return op;
 }
 // Twice the size of the instruction's type (.wide: "d is twice the size").
