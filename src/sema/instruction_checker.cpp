@@ -535,6 +535,9 @@ class BlockMatch {
             std::find(want.immediates.begin(), want.immediates.end(), *v) == want.immediates.end()) {
           add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
               {fmt::format("allowed: {}", fmt::join(want.immediates, ", "))});
+        } else if (*v < want.min_value || *v > want.max_value) {
+          add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
+              {fmt::format("allowed: {} to {}", want.min_value, want.max_value)});
         }
         return;
       }
@@ -567,6 +570,10 @@ class BlockMatch {
       case OperandKind::Value:
       case OperandKind::Register:
       case OperandKind::Predicate: {
+        if (want.with_predicate) {
+          registerWithPredicate(op, want);
+          return;
+        }
         if (want.kind == OperandKind::Predicate && predicateForm(op, want)) return;
         if (op.kind != ast::OperandKind::Expression) {
           ++penalty_;  // a vector or address where a scalar goes: the shape of another block
@@ -769,6 +776,24 @@ class BlockMatch {
         return false;
       default: return false;
     }
+  }
+
+  // "d|p" (9.7.8.6 lop3): a register of the type, or the sink, with a predicate.
+  void registerWithPredicate(const ast::Operand& op, const OperandSpec& want) {
+    if (op.kind != ast::OperandKind::PredicatePair) {
+      ++penalty_;
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' is a register and a predicate, '{}|p', here", want.name, want.name));
+      return;
+    }
+    predicateRegister(op.second, want);
+    if (op.name.text == "_") return;
+    std::string_view type = expectedType(want);
+    auto info = registers_.reg(op.name.text);
+    if (type.empty() || !info || info->type.empty() || spec::typesAgree(type, info->type)) return;
+    add(diag::RuleId::OperandType, op.name.range,
+        fmt::format("'{}' is a {} operand; '{}' is declared {}", want.name, describeType(want, type), op.name.text,
+                    info->type));
   }
 
   void predicateRegister(const ast::Token& name, const OperandSpec& want) {

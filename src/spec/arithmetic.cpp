@@ -528,6 +528,120 @@ std::vector<InstructionSpec> arithmeticSpecs() {
     }
   }
 
+  // 9.7.3.2 copysign: PTX ISA 2.0, sm_20.
+  specs.push_back(entry("9.7.3.2", "copysign.type d, a, b", "copysign", {required(".type", {".f32", ".f64"})},
+                        binaryOperands(), {}, {2, 0}, TargetRequirement::atLeast(20)));
+  // 9.7.9.7 prmt: PTX ISA 2.0, sm_20.
+  specs.push_back(
+      entry("9.7.9.7", "prmt.b32{.mode} d, a, b, c", "prmt",
+            {required(".type", {".b32"}), optional(".mode", {".f4e", ".b4e", ".rc8", ".ecl", ".ecr", ".rc16"})},
+            ternaryOperands(), {}, {2, 0}, TargetRequirement::atLeast(20)));
+  // 9.7.8.6 lop3: "immLut is an integer constant that can take values from
+  // 0 to 255"; PTX ISA 4.3, sm_50; .BoolOp ("d|p", "q") 8.2, sm_70.
+  specs.push_back(
+      entry("9.7.8.6", "lop3.b32 d, a, b, c, immLut", "lop3", {required(".type", {".b32"})},
+            {typedDest("d"), typedValue("a"), typedValue("b"), typedValue("c"), inRange(immediate("immLut"), 0, 255)},
+            {}, {4, 3}, TargetRequirement::atLeast(50)));
+  specs.push_back(entry("9.7.8.6", "lop3.BoolOp.b32 d|p, a, b, c, immLut, q", "lop3",
+                        {required(".BoolOp", {".or", ".and"}), required(".type", {".b32"})},
+                        {withPredicate(typedDest("d")), typedValue("a"), typedValue("b"), typedValue("c"),
+                         inRange(immediate("immLut"), 0, 255), predicate("q")},
+                        {}, {8, 2}, TargetRequirement::atLeast(70)));
+  // 9.7.1.20 bfi: "f, a, b ... the instruction type; c and d are type .u32,
+  // but are restricted to the 8-bit value range 0..255"; PTX ISA 2.0, sm_20.
+  specs.push_back(entry("9.7.1.20", "bfi.type f, a, b, c, d", "bfi", {required(".type", {".b32", ".b64"})},
+                        {typedDest("f"), typedValue("a"), typedValue("b"), inRange(valueOfType("c", ".u32"), 0, 255),
+                         inRange(valueOfType("d", ".u32"), 0, 255)},
+                        {}, {2, 0}, TargetRequirement::atLeast(20)));
+  // 9.7.1.5 mul24, 9.7.1.6 mad24: the mode comes first, as for mul and mad.
+  specs.push_back(entry("9.7.1.5", "mul24.mode.type d, a, b", "mul24",
+                        {leading(required(".mode", {".hi", ".lo"})), required(".type", {".u32", ".s32"})},
+                        binaryOperands()));
+  specs.push_back(entry("9.7.1.6", "mad24.mode.type d, a, b, c", "mad24",
+                        {leading(required(".mode", {".hi", ".lo"})), required(".type", {".u32", ".s32"})},
+                        ternaryOperands()));
+  specs.push_back(entry("9.7.1.6", "mad24.hi.sat.s32 d, a, b, c", "mad24",
+                        {leading(required(".mode", {".hi"})), required(".sat", {".sat"}), required(".type", {".s32"})},
+                        ternaryOperands()));
+  // 9.7.1.7 sad
+  specs.push_back(entry("9.7.1.7", "sad.type d, a, b, c", "sad", {required(".type", kIntTypes)}, ternaryOperands()));
+  // 9.7.6.4 slct: d, a, b of .dtype; c of the second type (.s32, or .f32
+  // with {.ftz}); the types in operand order (9.4).
+  const Values kSlctTypes = kCompareTypes;
+  specs.push_back(
+      entry("9.7.6.4", "slct.dtype.s32 d, a, b, c", "slct",
+            {ordered(required(".dtype", kSlctTypes)), ordered(required(".ctype", {".s32"}))},
+            {typedDest("d", ".dtype"), typedValue("a", ".dtype"), typedValue("b", ".dtype"), typedValue("c", ".ctype")},
+            {}, {1, 0}, {}, {{.slot = ".dtype", .values = {".f64"}, .targets = {TargetRequirement::atLeast(13)}}}));
+  specs.push_back(entry(
+      "9.7.6.4", "slct{.ftz}.dtype.f32 d, a, b, c", "slct",
+      {optional(".ftz", {".ftz"}), ordered(required(".dtype", kSlctTypes)), ordered(required(".ctype", {".f32"}))},
+      {typedDest("d", ".dtype"), typedValue("a", ".dtype"), typedValue("b", ".dtype"), typedValue("c", ".ctype")}, {},
+      {1, 0}, {}, {{.slot = ".dtype", .values = {".f64"}, .targets = {TargetRequirement::atLeast(13)}}}));
+  // 9.7.3.16 rsqrt, 9.7.3.17 rsqrt.approx.ftz.f64 (PTX ISA 4.0, sm_20),
+  // 9.7.3.18-9.7.3.20 sin, cos, lg2 (".approx ... required" from 1.4),
+  // 9.7.3.22 / 9.7.4.9 tanh (PTX ISA 7.0, sm_75; .bf16 forms 7.8, sm_90).
+  std::vector<OperandSpec> unary = {typedDest("d"), typedValue("a")};
+  specs.push_back(entry("9.7.3.16", "rsqrt.approx{.ftz}.f32 d, a", "rsqrt",
+                        {required(".approx", {".approx"}), optional(".ftz", {".ftz"}), required(".type", {".f32"})},
+                        unary, {}, {1, 4}));
+  specs.push_back(entry("9.7.3.16", "rsqrt.approx.f64 d, a", "rsqrt",
+                        {required(".approx", {".approx"}), required(".type", {".f64"})}, unary, {}, {1, 4},
+                        TargetRequirement::atLeast(13)));
+  specs.push_back(entry("9.7.3.17", "rsqrt.approx.ftz.f64 d, a", "rsqrt",
+                        {required(".approx", {".approx"}), required(".ftz", {".ftz"}), required(".type", {".f64"})},
+                        unary, {}, {4, 0}, TargetRequirement::atLeast(20)));
+  for (std::string_view opcode : {"sin", "cos", "lg2"}) {
+    std::string_view section = opcode == "sin" ? "9.7.3.18" : opcode == "cos" ? "9.7.3.19" : "9.7.3.20";
+    std::string_view syntax = opcode == "sin"   ? "sin.approx{.ftz}.f32 d, a"
+                              : opcode == "cos" ? "cos.approx{.ftz}.f32 d, a"
+                                                : "lg2.approx{.ftz}.f32 d, a";
+    specs.push_back(entry(section, syntax, opcode,
+                          {required(".approx", {".approx"}), optional(".ftz", {".ftz"}), required(".type", {".f32"})},
+                          unary, {}, {1, 4}));
+  }
+  specs.push_back(entry("9.7.4.9", "tanh.approx.type d, a", "tanh",
+                        {required(".approx", {".approx"}), required(".type", {".f16", ".f16x2", ".bf16", ".bf16x2"})},
+                        unary, {}, {7, 0}, TargetRequirement::atLeast(75),
+                        {{.slot = ".type",
+                          .values = {".bf16", ".bf16x2"},
+                          .introduced = {7, 8},
+                          .targets = {TargetRequirement::atLeast(90)}}}));
+  specs.push_back(entry("9.7.3.22", "tanh.approx.f32 d, a", "tanh",
+                        {required(".approx", {".approx"}), required(".type", {".f32"})}, unary, {}, {7, 0},
+                        TargetRequirement::atLeast(75)));
+  // 9.7.3.1 testp: "p, a // result is .pred"; PTX ISA 2.0, sm_20.
+  specs.push_back(entry("9.7.3.1", "testp.op.type p, a", "testp",
+                        {required(".op", {".finite", ".infinite", ".number", ".notanumber", ".normal", ".subnormal"}),
+                         required(".type", {".f32", ".f64"})},
+                        {predicate("p"), typedValue("a")}, {}, {2, 0}, TargetRequirement::atLeast(20)));
+  // 9.7.1.17 fns: "mask has a 32-bit type. base has .b32, .u32 or .s32
+  // type. offset has .s32 type. d has type .b32"; PTX ISA 6.0, sm_30.
+  specs.push_back(
+      entry("9.7.1.17", "fns.b32 d, mask, base, offset", "fns", {required(".type", {".b32"})},
+            {typedDest("d"), typedValue("mask"), valueOfType("base", ".u32"), valueOfType("offset", ".s32")}, {},
+            {6, 0}, TargetRequirement::atLeast(30)));
+  // 9.7.1.21 szext: "b is an unsigned 32-bit value"; PTX ISA 7.6, sm_70.
+  specs.push_back(entry("9.7.1.21", "szext.mode.type d, a, b", "szext",
+                        {required(".mode", {".clamp", ".wrap"}), required(".type", {".u32", ".s32"})},
+                        {typedDest("d"), typedValue("a"), valueOfType("b", ".u32")}, {}, {7, 6},
+                        TargetRequirement::atLeast(70)));
+  // 9.7.1.23 dp4a, 9.7.1.24 dp2a: a of .atype, b of .btype, "c has type .u32
+  // if both .atype and .btype are .u32 else .s32" (and d with it; signed and
+  // unsigned registers agree, 9.4); PTX ISA 5.0, sm_61. dp2a's mode comes
+  // first (ptxas: "'.hi/.lo' modifier required" for dp2a.s32.hi.u32).
+  specs.push_back(
+      entry("9.7.1.23", "dp4a.atype.btype d, a, b, c", "dp4a",
+            {ordered(required(".atype", {".u32", ".s32"})), ordered(required(".btype", {".u32", ".s32"}))},
+            {destOfType("d", ".s32"), typedValue("a", ".atype"), typedValue("b", ".btype"), valueOfType("c", ".s32")},
+            {}, {5, 0}, TargetRequirement::atLeast(61)));
+  specs.push_back(
+      entry("9.7.1.24", "dp2a.mode.atype.btype d, a, b, c", "dp2a",
+            {leading(required(".mode", {".lo", ".hi"})), ordered(required(".atype", {".u32", ".s32"})),
+             ordered(required(".btype", {".u32", ".s32"}))},
+            {destOfType("d", ".s32"), typedValue("a", ".atype"), typedValue("b", ".btype"), valueOfType("c", ".s32")},
+            {}, {5, 0}, TargetRequirement::atLeast(61)));
+
   // 9.7.5.1, 9.7.5.2 mixed precision add, sub
   specs.push_back(mixedBinary("9.7.5.1", "add{.rnd}{.sat}.f32.atype d, a, c", "add"));
   specs.push_back(mixedBinary("9.7.5.2", "sub{.rnd}{.sat}.f32.atype d, a, c", "sub"));

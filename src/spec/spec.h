@@ -101,6 +101,9 @@ struct OperandSpec {
   std::int64_t min_value = INT64_MIN;
   std::int64_t max_value = INT64_MAX;
   bool destination = false;  // written: `_` allowed in a Packed vector
+  // "d|p": a register of the type paired with a predicate (lop3.BoolOp);
+  // the sink `_` may stand for the register.
+  bool with_predicate = false;
   PredicateForm predicate_form = PredicateForm::Plain;
 };
 
@@ -161,6 +164,11 @@ inline OperandSpec destOfType(std::string_view name, std::string_view type) {
   OperandSpec op{name, OperandKind::Register};
   op.fixed_type = type;
   op.destination = true;
+  return op;
+}
+// "d|p": the destination register with a predicate result (9.7.8.6 lop3).
+inline OperandSpec withPredicate(OperandSpec op) {
+  op.with_predicate = true;
   return op;
 }
 // A constant operand restricted to [low, high].
