@@ -645,6 +645,13 @@ std::vector<InstructionSpec> arithmeticSpecs() {
   // 9.7.5.1, 9.7.5.2 mixed precision add, sub
   specs.push_back(mixedBinary("9.7.5.1", "add{.rnd}{.sat}.f32.atype d, a, c", "add"));
   specs.push_back(mixedBinary("9.7.5.2", "sub{.rnd}{.sat}.f32.atype d, a, c", "sub"));
+  // 9.7.5.3 mixed precision fma: "a and b ... from .atype", c and d .f32;
+  // PTX ISA 8.6, sm_100.
+  specs.push_back(entry("9.7.5.3", "fma.rnd{.sat}.f32.abtype d, a, b, c", "fma",
+                        {required(".rnd", kRnd), optional(".sat", {".sat"}), ordered(required(".type", {".f32"})),
+                         ordered(required(".abtype", {".f16", ".bf16"}))},
+                        {typedDest("d"), typedValue("a", ".abtype"), typedValue("b", ".abtype"), typedValue("c")}, {},
+                        {8, 6}, TargetRequirement::atLeast(100)));
 
   // 9.7.6.2 setp: "p[|q], a, b{, {!}c}"; .ftz only on .f32 lines ("{.ftz}"
   // applies to floating-point comparisons: ptxas 13.0 refuses it elsewhere,
