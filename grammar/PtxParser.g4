@@ -138,7 +138,9 @@ operand
     | LBRACE vectorElement (COMMA vectorElement)* RBRACE  # vectorOperand
     | LBRACK expression (COMMA operand)* RBRACK suffix=DOT_NAME?  # addressOperand
     | BANG (IDENT | OPCODE_OR_DOTTED)                     # negatedOperand
-    | IDENT PIPE IDENT                                    # predicatePairOperand
+    // p|q; "the sink symbol '_' may be used in place of any one of the
+    // destination operands" (9.7.6.2 setp)
+    | first=(IDENT | UNDERSCORE) PIPE second=(IDENT | UNDERSCORE) # predicatePairOperand
     | UNDERSCORE                                          # sinkOperand
     | expression                                          # expressionOperand
     ;

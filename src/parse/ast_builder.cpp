@@ -377,8 +377,8 @@ ast::Operand AstBuilder::buildOperand(PtxParser::OperandContext* ctx) {
     op.name = token(n->IDENT() ? n->IDENT() : n->OPCODE_OR_DOTTED());
   } else if (auto* pair = as<PtxParser::PredicatePairOperandContext>(ctx)) {
     op.kind = ast::OperandKind::PredicatePair;
-    op.name = token(pair->IDENT(0));
-    op.second = token(pair->IDENT(1));
+    op.name = token(pair->first);
+    op.second = token(pair->second);
   } else {
     op.kind = ast::OperandKind::Sink;
   }

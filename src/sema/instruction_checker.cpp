@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "spec/spec.h"
@@ -61,13 +62,35 @@ class BlockMatch {
         filled_(spec.qualifiers.size()) {
     matchQualifiers();
     if (findings_.empty()) checkConstraints();
+    qualifier_findings_ = findings_.size();
     matchOperands();
   }
 
   const std::vector<Finding>& findings() const { return findings_; }
   // How badly the instruction fits this block; the best block is reported.
-  int penalty() const { return static_cast<int>(2 * findings_.size()) + penalty_; }
+  // A block whose qualifiers all fit, with a wrong operand, is likelier than
+  // one that takes the operands but not the qualifiers (add.f32.f16 with an
+  // .f32 register as a: the mixed-precision block, not the .f32 one).
+  int penalty() const {
+    return static_cast<int>(2 * qualifier_findings_ + (findings_.size() - qualifier_findings_)) + penalty_;
+  }
   const InstructionSpec& spec() const { return spec_; }
+
+  // The block reported for an instruction that fits none: the lowest
+  // penalty; between equals, the one whose type qualifiers fit the
+  // instruction's (the instruction type says most about intent: add.ftz.f64
+  // is judged by the .f64 block, where only .ftz is wrong, not by the .f16
+  // block that takes .ftz); then fewer qualifiers it cannot place at all (ld.gpu.global:
+  // the block with a scope, which lacks only .relaxed); fewer missing
+  // qualifiers; fewer values placed as another block takes them; then the
+  // first in the table. A block without findings always wins.
+  bool betterThan(const BlockMatch& other) const {
+    auto key = [](const BlockMatch& m) {
+      return std::make_tuple(!m.findings_.empty(), m.penalty(), m.type_misfits_, m.unknown_qualifiers_,
+                             m.missing_qualifiers_, m.misplaced_values_);
+    };
+    return key(*this) < key(other);
+  }
 
   // The qualifier token in `slot`, if the instruction has one.
   const ast::Token* filled(std::string_view slot) const {
@@ -160,6 +183,7 @@ class BlockMatch {
         for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
           const QualifierSlot& s = spec_.qualifiers[i];
           if (s.space || s.on_address || !contains(s.values, token.text)) continue;
+          if (filled_[i] != nullptr && laterSlotTakes(i, token.text)) continue;  // set.eq.f16.f16: .dtype, .stype
           if (filled_[i] != nullptr) {
             add(diag::RuleId::DuplicateQualifier, token.range,
                 fmt::format("'{}' repeats the {} qualifier, already given as '{}'", token.text, s.name,
@@ -174,9 +198,15 @@ class BlockMatch {
       if (!placed) placed = placeBySibling(token);
       if (!placed) unknownQualifier(token, is_space);
     }
+    checkOrder();
     for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
       const QualifierSlot& s = spec_.qualifiers[i];
       if (s.optional || filled_[i] != nullptr) continue;
+      // A block that lacks a qualifier the instruction never wrote is a
+      // worse fit than one with a wrong value in a slot of its own.
+      ++penalty_;
+      ++missing_qualifiers_;
+      if (isTypeSlot(s)) ++type_misfits_;
       SourceRange at{in_.mnemonic_range.end, in_.mnemonic_range.end};
       std::optional<FixIt> fix;
       if (s.values.size() == 1) fix = FixIt{at, std::string(s.values[0])};
@@ -214,6 +244,44 @@ class BlockMatch {
     }
   }
 
+  // Whether an empty slot after `slot` takes `value` too: the same type may
+  // fill two type slots (set.eq.f16.f16, .dtype then .stype).
+  bool laterSlotTakes(std::size_t slot, std::string_view value) const {
+    for (std::size_t j = slot + 1; j < spec_.qualifiers.size(); ++j) {
+      const QualifierSlot& s = spec_.qualifiers[j];
+      if (!s.space && filled_[j] == nullptr && contains(s.values, value)) return true;
+    }
+    return false;
+  }
+
+  // Qualifiers whose place is fixed: a leading slot right after the opcode
+  // (mul.wide), ordered type slots in operand order (add.f32.bf16, 9.4).
+  void checkOrder() {
+    const ast::Token* first = first_ < in_.qualifiers.size() ? &in_.qualifiers[first_] : nullptr;
+    const ast::Token* previous = nullptr;
+    const QualifierSlot* previous_slot = nullptr;
+    for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
+      const QualifierSlot& s = spec_.qualifiers[i];
+      const ast::Token* t = filled_[i];
+      if (t == nullptr) continue;
+      if (s.leading && t != first) {
+        add(diag::RuleId::QualifierOrder, t->range,
+            fmt::format("'{}' must come right after '{}'", t->text, spec_.opcode),
+            {fmt::format("syntax: {}", spec_.syntax)});
+      }
+      if (!s.ordered) continue;
+      if (previous != nullptr && t->range.begin < previous->range.begin) {
+        types_out_of_order_ = true;
+        add(diag::RuleId::QualifierOrder, t->range,
+            fmt::format("'{}' ({}) must come after '{}' ({}): type qualifiers are in the order of the operands",
+                        t->text, s.name, previous->text, previous_slot->name),
+            {fmt::format("syntax: {}", spec_.syntax)});
+      }
+      previous = t;
+      previous_slot = &s;
+    }
+  }
+
   // A value this block lacks but another block of the same instruction has
   // under the same qualifier name (".s64" as .type of cp.reduce.async.bulk
   // with .dst .global): it fills that qualifier here, as an invalid value.
@@ -229,6 +297,8 @@ class BlockMatch {
           // Another block takes this value as it is: that block is the
           // likelier intent, all else equal.
           ++penalty_;
+          ++misplaced_values_;
+          if (isTypeSlot(s)) ++type_misfits_;
           add(diag::RuleId::InvalidCombination, token.range,
               fmt::format("'{}' is not a valid {} for '{}'{}", token.text, s.name, spec_.opcode, context()),
               {fmt::format("allowed as {}{}: {}", s.name, context(), join(s.values))});
@@ -275,7 +345,11 @@ class BlockMatch {
     return best;
   }
 
+  // .type, .dtype, .atype, ...: the instruction types (9.4).
+  static bool isTypeSlot(const QualifierSlot& s) { return s.name.find("type") != std::string_view::npos; }
+
   void unknownQualifier(const ast::Token& token, bool is_space) {
+    ++unknown_qualifiers_;
     std::string_view best;
     std::size_t best_distance = std::max<std::size_t>(2, token.text.size() / 4) + 1;
     std::vector<std::string> allowed;
@@ -565,6 +639,9 @@ class BlockMatch {
             std::find(want.immediates.begin(), want.immediates.end(), *v) == want.immediates.end()) {
           add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
               {fmt::format("allowed: {}", fmt::join(want.immediates, ", "))});
+        } else if (*v < want.min_value || *v > want.max_value) {
+          add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
+              {fmt::format("allowed: {} to {}", want.min_value, want.max_value)});
         }
         return;
       }
@@ -614,7 +691,13 @@ class BlockMatch {
       case OperandKind::Value:
       case OperandKind::Register:
       case OperandKind::Predicate: {
+        if (want.with_predicate) {
+          registerWithPredicate(op, want);
+          return;
+        }
+        if (want.kind == OperandKind::Predicate && predicateForm(op, want)) return;
         if (op.kind != ast::OperandKind::Expression) {
+          ++penalty_;  // a vector or address where a scalar goes: the shape of another block
           add(diag::RuleId::OperandKind, op.range,
               fmt::format("'{}' must be a {}", want.name,
                           want.kind == OperandKind::Predicate  ? "predicate register"
@@ -622,21 +705,28 @@ class BlockMatch {
                                                                : "register or integer constant"));
           return;
         }
+        std::string_view want_type = expectedType(want);
         if (op.expr->kind != ast::ExprKind::Symbol) {
           if (want.kind != OperandKind::Value) {
             add(diag::RuleId::OperandKind, op.range,
                 fmt::format("'{}' must be a {}, not a constant", want.name,
                             want.kind == OperandKind::Predicate ? "predicate register" : "register"));
+          } else if (!want_type.empty()) {
+            immediateOfType(op, want, want_type);
+          }
+          if (auto v = constantValue(op.expr); v && (*v < want.min_value || *v > want.max_value)) {
+            add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
+                {fmt::format("allowed: {} to {}", want.min_value, want.max_value)});
           }
           return;
         }
         auto info = registers_.reg(op.expr->text);
         if (!info || info->type.empty()) return;  // not a register: judged elsewhere, never guessed
-        unsigned bits = typeBits(info->type);
         if (want.kind == OperandKind::Predicate) {
           if (info->type != ".pred") {
             add(diag::RuleId::OperandType, op.range,
-                fmt::format("'{}' must be a .pred register; '{}' is {}", want.name, op.expr->text, info->type));
+                fmt::format("'{}' must be a .pred register; '{}' is declared {}", want.name, op.expr->text,
+                            info->type));
           }
           return;
         }
@@ -644,16 +734,246 @@ class BlockMatch {
           dataRegister(op, want, valueOf(want.type_slot));
           return;
         }
-        unsigned want_bits = want.type_slot.empty() ? want.bits : spec::typeQualifierBits(valueOf(want.type_slot));
+        if (!want.fixed_type.empty() || !want.type_slot.empty()) {
+          // A typed operand whose type qualifier is missing or wrong: the
+          // qualifier findings say enough.
+          if (!want_type.empty()) registerOfType(op, want, want_type, *info);
+          return;
+        }
+        unsigned bits = typeBits(info->type);
+        unsigned want_bits = want.bits;
         if (info->type == ".pred" || (want_bits != 0 && bits != 0 && bits != want_bits)) {
           add(diag::RuleId::OperandType, op.range,
-              fmt::format(
-                  "'{}' is a {}-bit operand{}; '{}' is declared {}", want.name, want_bits,
-                  want.type_slot.empty() ? "" : fmt::format(" ({} {})", want.type_slot, valueOf(want.type_slot)),
-                  op.expr->text, info->type));
+              fmt::format("'{}' is a {}-bit operand; '{}' is declared {}", want.name, want_bits, op.expr->text,
+                          info->type));
         }
         return;
       }
+      case OperandKind::Packed: packedVector(op, want); return;
+    }
+  }
+
+  // The type an operand must agree with (9.4): its fixed type, or the type
+  // qualifier's value, doubled for a .wide operand; empty when unknown.
+  std::string_view expectedType(const OperandSpec& want) const {
+    std::string_view type = want.fixed_type.empty() ? valueOf(want.type_slot) : want.fixed_type;
+    if (want.fixed_type.empty() && want.type_slot.empty()) return {};
+    // Type qualifiers out of order: which operand has which type is a guess.
+    if (types_out_of_order_ && want.fixed_type.empty()) {
+      const QualifierSlot* slot = slotNamed(want.type_slot);
+      if (slot != nullptr && slot->ordered) return {};
+    }
+    if (want.wide) type = spec::widenedType(type);
+    return type;
+  }
+
+  std::string describeType(const OperandSpec& want, std::string_view type) const {
+    if (!want.fixed_type.empty()) return std::string(type);
+    return fmt::format("{} ({}{} {})", type, want.wide ? ".wide " : "", want.type_slot, valueOf(want.type_slot));
+  }
+
+  // 9.4, Table 26: the declared type of a register operand agrees with the
+  // instruction type.
+  void registerOfType(const ast::Operand& op, const OperandSpec& want, std::string_view type,
+                      const RegisterInfo& info) {
+    if (spec::typesAgree(type, info.type)) return;
+    unsigned want_bits = spec::typeQualifierBits(type);
+    unsigned have_bits = info.type == ".pred" ? 1 : spec::typeQualifierBits(info.type);
+    if (want_bits != have_bits || want_bits == 0) {
+      add(diag::RuleId::OperandType, op.range,
+          type == ".pred"
+              ? fmt::format("'{}' must be a .pred register; '{}' is declared {}", want.name, op.expr->text, info.type)
+              : fmt::format("'{}' is a {}-bit operand{}; '{}' is declared {}", want.name, want_bits,
+                            want.fixed_type.empty() ? fmt::format(" ({}{} {})", want.wide ? ".wide " : "",
+                                                                  want.type_slot, valueOf(want.type_slot))
+                                                    : "",
+                            op.expr->text, info.type));
+      return;
+    }
+    add(diag::RuleId::OperandType, op.range,
+        fmt::format("'{}' is a {} operand; '{}' is declared {}", want.name, describeType(want, type), op.expr->text,
+                    info.type),
+        {"a floating-point type agrees only with itself or a bit-size type of its size; an integer type with "
+         "integer and bit-size types of its size (9.4, Table 26)"});
+  }
+
+  // What an immediate is: an integer, or a floating-point literal in one of
+  // its notations (4.5.1, 4.5.2); Unknown for an expression with symbols.
+  enum class Literal : std::uint8_t { Integer, Float, HexFloat32, HexFloat64, Unknown };
+
+  static Literal literalKind(const ast::Expr* e) {
+    if (e == nullptr) return Literal::Unknown;
+    switch (e->kind) {
+      case ast::ExprKind::IntLiteral: return Literal::Integer;
+      case ast::ExprKind::FloatLiteral:
+        if (e->text.size() > 2 && e->text[0] == '0' && (e->text[1] == 'f' || e->text[1] == 'F')) {
+          return Literal::HexFloat32;
+        }
+        if (e->text.size() > 2 && e->text[0] == '0' && (e->text[1] == 'd' || e->text[1] == 'D')) {
+          return Literal::HexFloat64;
+        }
+        return Literal::Float;
+      case ast::ExprKind::Paren: return literalKind(e->lhs);
+      case ast::ExprKind::Unary:
+      case ast::ExprKind::Binary:
+      case ast::ExprKind::Conditional: {
+        // A constant expression: floating point as soon as one part is.
+        Literal result = Literal::Integer;
+        for (const ast::Expr* part : {e->lhs, e->rhs, e->third}) {
+          if (part == nullptr) continue;
+          Literal k = literalKind(part);
+          if (k == Literal::Unknown) return Literal::Unknown;
+          if (k != Literal::Integer) result = Literal::Float;
+        }
+        return result;
+      }
+      default: return Literal::Unknown;
+    }
+  }
+
+  // The immediates an instruction type takes. Integer and bit-size types take
+  // integers (4.5.1); .f32 and .f64 take floating-point literals in any
+  // notation (4.5.2: "converted to the appropriate floating-point size based
+  // on the data or instruction type at its use"), never an integer; .b32 and
+  // .b64 also take the exact hex notation of their size (0f..., 0d...), which
+  // real PTX uses for constants moved into bit registers. The half, packed
+  // and 128-bit types take no immediate (ptxas 13.0: "Arguments mismatch").
+  void immediateOfType(const ast::Operand& op, const OperandSpec& want, std::string_view type) {
+    Literal kind = literalKind(op.expr);
+    if (kind == Literal::Unknown) return;
+    bool is_float = type == ".f32" || type == ".f64";
+    bool is_integer = !is_float && (type == ".pred" || classOfImmediate(type));
+    // A decimal floating-point constant is a 64-bit double (4.5.2): .b64
+    // takes it as it takes 0d...; the 32-bit 0f... notation goes to .b32.
+    bool ok = (is_float && kind != Literal::Integer) || (is_integer && kind == Literal::Integer) ||
+              (type == ".b32" && kind == Literal::HexFloat32) ||
+              (type == ".b64" && (kind == Literal::HexFloat64 || kind == Literal::Float));
+    if (ok) return;
+    std::string allowed = is_float         ? "a floating-point constant (1.0, 0f3F800000, 0d3FF0000000000000)"
+                          : type == ".b32" ? "an integer constant or a 0f single-precision constant"
+                          : type == ".b64" ? "an integer or a double-precision constant (1.5, 0d3FF0000000000000)"
+                          : is_integer     ? "an integer constant"
+                                           : "a register; this type takes no immediate";
+    add(diag::RuleId::InvalidImmediate, op.range,
+        fmt::format("'{}' cannot be {} for {}", want.name,
+                    kind == Literal::Integer ? "an integer constant" : "a floating-point constant",
+                    describeType(want, type)),
+        {fmt::format("allowed: {}", allowed)});
+  }
+
+  static bool classOfImmediate(std::string_view type) {
+    static constexpr std::string_view kIntegerTypes[] = {".b8",  ".b16", ".b32", ".b64", ".u8",  ".u16",
+                                                         ".u32", ".u64", ".s8",  ".s16", ".s32", ".s64"};
+    return std::find(std::begin(kIntegerTypes), std::end(kIntegerTypes), type) != std::end(kIntegerTypes);
+  }
+
+  // A predicate written as a pair, negated or as the sink `_`: true when the
+  // form is handled here.
+  bool predicateForm(const ast::Operand& op, const OperandSpec& want) {
+    using spec::PredicateForm;
+    PredicateForm form = want.predicate_form;
+    switch (op.kind) {
+      case ast::OperandKind::Negated:
+        if (form != PredicateForm::Negatable) {
+          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' cannot be negated with '!'", want.name));
+        } else {
+          predicateRegister(op.name, want);
+        }
+        return true;
+      case ast::OperandKind::PredicatePair:
+        if (form != PredicateForm::MaybePair && form != PredicateForm::Pair) {
+          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' is one predicate, not a pair p|q", want.name));
+        } else {
+          predicateRegister(op.name, want);
+          predicateRegister(op.second, want);
+        }
+        return true;
+      case ast::OperandKind::Sink:
+        if (form != PredicateForm::MaybePair) {
+          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' cannot be the sink '_'", want.name));
+        }
+        return true;
+      case ast::OperandKind::Expression:
+        if (form == PredicateForm::Pair) {
+          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' is a pair of predicates p|q here", want.name));
+          return true;
+        }
+        return false;
+      default: return false;
+    }
+  }
+
+  // "d|p" (9.7.8.6 lop3): a register of the type, or the sink, with a predicate.
+  void registerWithPredicate(const ast::Operand& op, const OperandSpec& want) {
+    if (op.kind != ast::OperandKind::PredicatePair) {
+      ++penalty_;
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' is a register and a predicate, '{}|p', here", want.name, want.name));
+      return;
+    }
+    predicateRegister(op.second, want);
+    if (op.name.text == "_") return;
+    std::string_view type = expectedType(want);
+    auto info = registers_.reg(op.name.text);
+    if (type.empty() || !info || info->type.empty() || spec::typesAgree(type, info->type)) return;
+    add(diag::RuleId::OperandType, op.name.range,
+        fmt::format("'{}' is a {} operand; '{}' is declared {}", want.name, describeType(want, type), op.name.text,
+                    info->type));
+  }
+
+  void predicateRegister(const ast::Token& name, const OperandSpec& want) {
+    if (name.text == "_") return;
+    auto info = registers_.reg(name.text);
+    if (info && !info->type.empty() && info->type != ".pred") {
+      add(diag::RuleId::OperandType, name.range,
+          fmt::format("'{}' must be a .pred register; '{}' is declared {}", want.name, name.text, info->type));
+    }
+  }
+
+  // 9.7.9.4: "Both the overall size of the vector and the size of the scalar
+  // must match the size of the instruction type"; a destination vector may
+  // hold the sink `_` "provided that at least one element is a scalar register".
+  void packedVector(const ast::Operand& op, const OperandSpec& want) {
+    unsigned total = spec::typeQualifierBits(valueOf(want.type_slot));
+    if (op.kind != ast::OperandKind::Vector) {
+      ++penalty_;  // a scalar where a vector goes: the shape of another block
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' must be a vector {{a, b}} or {{a, b, c, d}} here", want.name));
+      return;
+    }
+    std::size_t count = op.elements.size();
+    if (count != 2 && count != 4) {
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' has {} elements; a packed vector has 2 or 4", want.name, count));
+      return;
+    }
+    unsigned element_bits = total == 0 ? 0 : total / static_cast<unsigned>(count);
+    bool any_register = false;
+    for (const ast::Operand& element : op.elements) {
+      if (element.kind == ast::OperandKind::Sink) {
+        if (!want.destination) {
+          add(diag::RuleId::OperandKind, element.range,
+              fmt::format("the sink '_' can only be an element of a destination vector"));
+        }
+        continue;
+      }
+      if (element.kind != ast::OperandKind::Expression) {
+        add(diag::RuleId::OperandKind, element.range, fmt::format("'{}' takes registers as elements", want.name));
+        continue;
+      }
+      if (element.expr->kind != ast::ExprKind::Symbol) {
+        if (want.destination) {
+          add(diag::RuleId::OperandKind, element.range,
+              fmt::format("'{}' is a destination: its elements are registers, not constants", want.name));
+        }
+        continue;
+      }
+      any_register = true;
+      registerSize(element, want.name, element_bits);
+    }
+    if (!any_register && want.destination) {
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' needs at least one register among its elements", want.name));
     }
   }
 
@@ -767,6 +1087,12 @@ class BlockMatch {
   std::vector<const ast::Token*> filled_;
   std::vector<Finding> findings_;
   int penalty_ = 0;
+  std::size_t misplaced_values_ = 0;    // values placed as another block takes them
+  std::size_t unknown_qualifiers_ = 0;  // qualifiers this block cannot place
+  std::size_t missing_qualifiers_ = 0;  // mandatory qualifiers not written
+  std::size_t type_misfits_ = 0;        // type slots missing or holding another block's value
+  std::size_t qualifier_findings_ = 0;
+  bool types_out_of_order_ = false;
   std::vector<std::pair<const ast::Operand*, const OperandSpec*>> operands_;
 };
 
@@ -846,7 +1172,7 @@ bool checkInstruction(const ast::Instruction& in, const ModuleContext& context, 
   std::optional<BlockMatch> best;
   for (const InstructionSpec* s : specs) {
     BlockMatch match(*s, specs, in, name_words - 1, registers, /*explain=*/false);
-    if (!best || match.penalty() < best->penalty()) best.emplace(std::move(match));
+    if (!best || match.betterThan(*best)) best.emplace(std::move(match));
     if (best->findings().empty()) break;
   }
   if (!best->findings().empty()) best.emplace(best->spec(), specs, in, name_words - 1, registers, /*explain=*/true);

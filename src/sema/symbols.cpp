@@ -354,8 +354,9 @@ class SymbolChecker {
       case ast::OperandKind::Address: expression(scope, op.expr); break;
       case ast::OperandKind::Negated: use(scope, op.name.text, op.name.range); break;
       case ast::OperandKind::PredicatePair:
-        use(scope, op.name.text, op.name.range);
-        use(scope, op.second.text, op.second.range);
+        // Either half may be the sink '_' (9.7.6.2 setp).
+        if (op.name.text != "_") use(scope, op.name.text, op.name.range);
+        if (op.second.text != "_") use(scope, op.second.text, op.second.range);
         break;
       default: break;
     }

@@ -72,7 +72,7 @@ std::vector<std::string_view> splitName(std::string_view name) {
 
 std::vector<InstructionSpec> buildAll() {
   std::vector<InstructionSpec> all;
-  for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs()}) {
+  for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;
@@ -83,14 +83,54 @@ std::vector<InstructionSpec> buildAll() {
 unsigned typeQualifierBits(std::string_view type) {
   // 5.2.1 fundamental types, 5.2.5 packed types, 5.2.3 alternate formats.
   static constexpr std::pair<std::string_view, unsigned> kBits[] = {
-      {".b8", 8},   {".u8", 8},   {".s8", 8},     {".e4m3", 8},    {".e5m2", 8},    {".b16", 16},    {".u16", 16},
-      {".s16", 16}, {".f16", 16}, {".bf16", 16},  {".e4m3x2", 16}, {".e5m2x2", 16}, {".b32", 32},    {".u32", 32},
-      {".s32", 32}, {".f32", 32}, {".f16x2", 32}, {".bf16x2", 32}, {".tf32", 32},   {".e4m3x4", 32}, {".e5m2x4", 32},
-      {".b64", 64}, {".u64", 64}, {".s64", 64},   {".f64", 64},    {".b128", 128}};
+      {".b8", 8},    {".u8", 8},      {".s8", 8},      {".e4m3", 8},   {".e5m2", 8},    {".b16", 16},
+      {".u16", 16},  {".s16", 16},    {".f16", 16},    {".bf16", 16},  {".e4m3x2", 16}, {".e5m2x2", 16},
+      {".b32", 32},  {".u32", 32},    {".s32", 32},    {".f32", 32},   {".f16x2", 32},  {".bf16x2", 32},
+      {".tf32", 32}, {".e4m3x4", 32}, {".e5m2x4", 32}, {".b64", 64},   {".u64", 64},    {".s64", 64},
+      {".f64", 64},  {".f32x2", 64},  {".u16x2", 32},  {".s16x2", 32}, {".b128", 128}};
   for (const auto& [name, bits] : kBits) {
     if (name == type) return bits;
   }
   return 0;
+}
+
+namespace {
+
+enum class TypeClass : std::uint8_t { Bits, Integer, PackedInteger, Float, Other };
+
+TypeClass classOf(std::string_view type) {
+  if (type == ".u16x2" || type == ".s16x2") return TypeClass::PackedInteger;
+  if (type.size() < 2) return TypeClass::Other;
+  switch (type[1]) {
+    case 'b': return type.starts_with(".bf16") ? TypeClass::Float : TypeClass::Bits;
+    case 'u':
+    case 's': return TypeClass::Integer;
+    case 'f': return TypeClass::Float;
+    default: return TypeClass::Other;
+  }
+}
+
+}  // namespace
+
+bool typesAgree(std::string_view instruction, std::string_view declared) {
+  if (instruction == declared) return true;
+  unsigned bits = typeQualifierBits(instruction);
+  if (bits == 0 || bits != typeQualifierBits(declared)) return false;
+  TypeClass want = classOf(instruction);
+  TypeClass have = classOf(declared);
+  if (want == TypeClass::Bits || have == TypeClass::Bits) return true;
+  if (want == TypeClass::Integer) return have == TypeClass::Integer;
+  return false;  // floating-point and packed types: only themselves
+}
+
+std::string_view widenedType(std::string_view type) {
+  static constexpr std::pair<std::string_view, std::string_view> kWide[] = {
+      {".u16", ".u32"}, {".s16", ".s32"}, {".b16", ".b32"}, {".u32", ".u64"},
+      {".s32", ".s64"}, {".b32", ".b64"}, {".f16", ".f32"}, {".f32", ".f64"}};
+  for (const auto& [narrow, wide] : kWide) {
+    if (narrow == type) return wide;
+  }
+  return {};
 }
 
 const std::vector<InstructionSpec>& allInstructionSpecs() {

@@ -34,11 +34,25 @@ struct QualifierSlot {
   // A qualifier written on an address operand, `[a].unified` (9.7.9.8): it
   // is filled from the operand, never from the instruction's qualifiers.
   bool on_address = false;
+  // Written right after the opcode: ptxas reads mul.wide, mad.lo as the
+  // instruction's name ("Unknown modifier '.wide'" for mul.s32.wide).
+  bool leading = false;
+  // Type slots "placed in the same order as the operands" (9.4): the
+  // ordered slots of an entry must appear in the entry's order.
+  bool ordered = false;
 };
 
 inline QualifierSlot required(std::string_view name, Values values) { return {name, std::move(values)}; }
 inline QualifierSlot optional(std::string_view name, Values values) { return {name, std::move(values), true}; }
 inline QualifierSlot space(std::string_view name, Values values) { return {name, std::move(values), false, true}; }
+inline QualifierSlot leading(QualifierSlot slot) {
+  slot.leading = true;
+  return slot;
+}
+inline QualifierSlot ordered(QualifierSlot slot) {
+  slot.ordered = true;
+  return slot;
+}
 inline QualifierSlot optionalSpace(std::string_view name, Values values) {
   return {name, std::move(values), true, true};
 }
@@ -63,6 +77,16 @@ enum class OperandKind : std::uint8_t {
   Predicate,      // a .pred register (never an immediate)
   Data,           // a register, or {r0, r1, ...} with as many as the .vec
                   // qualifier named in `vector_slot` says (.v2, .v4, .v8)
+  Packed,         // {a, b} or {a, b, c, d}: elements that together have the
+                  // size of the type (mov's pack and unpack, 9.7.9.4)
+};
+
+// How a predicate operand may be written (9.7.6.2 setp: "p[|q]", "{!}c").
+enum class PredicateForm : std::uint8_t {
+  Plain,      // p
+  Negatable,  // {!}c
+  MaybePair,  // p[|q]: a destination, `_` for either half
+  Pair,       // p|q
 };
 
 // When an operand is present.
@@ -91,11 +115,35 @@ struct OperandSpec {
   // symbol '_' can be used in vector expression d when: ..."): one of these
   // alternatives must hold entirely. Empty: the engine does not judge sinks.
   std::vector<std::vector<Condition>> sinks_when{};
+  // The operand's type when it is fixed ("the shift amount ... always has
+  // type .u32", 9.4); with `type_slot` or `fixed_type` the operand follows
+  // the type-checking rules of 9.4 (Table 26), not only the size, and its
+  // immediates are those of the type (an integer, a floating-point literal).
+  std::string_view fixed_type{};
+  bool wide = false;  // twice the size of the type (mul.wide's d, 9.7.1.3)
+  // A constant must lie in [min_value, max_value] ("restricted to the 8-bit
+  // value range 0..255", bfe); registers are not judged.
+  std::int64_t min_value = INT64_MIN;
+  std::int64_t max_value = INT64_MAX;
+  bool destination = false;  // written: `_` allowed in a Packed vector
+  // "d|p": a register of the type paired with a predicate (lop3.BoolOp);
+  // the sink `_` may stand for the register.
+  bool with_predicate = false;
+  PredicateForm predicate_form = PredicateForm::Plain;
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
 // it is none.
 unsigned typeQualifierBits(std::string_view type);
+// 9.4, Table 26: whether a register declared `declared` may be an operand of
+// instruction type `instruction`. Bit-size types agree with any type of the
+// same size; signed and unsigned integers agree with each other; floating-
+// point types agree only with themselves. The packed integer types (.u16x2,
+// .s16x2), which Table 26 leaves out, agree with bit-size registers only
+// (ptxas 13.0 refuses .u32 and .s32 registers for them).
+bool typesAgree(std::string_view instruction, std::string_view declared);
+// .s32 -> .s64: the type of a .wide result.
+std::string_view widenedType(std::string_view type);
 
 inline OperandSpec address(std::string_view name) { return {name, OperandKind::Address}; }
 inline OperandSpec tensorAddress(std::string_view name) { return {name, OperandKind::TensorAddress}; }
@@ -117,6 +165,63 @@ inline OperandSpec typed(std::string_view name, std::string_view type_slot = ".t
   op.type_slot = type_slot;
   return op;
 }
+// "d, a, b ... of the type indicated by .type": a register or an immediate
+// of the instruction's type (9.4, Table 26).
+inline OperandSpec typedValue(std::string_view name, std::string_view type_slot = ".type") {
+  OperandSpec op{name, OperandKind::Value};
+  op.type_slot = type_slot;
+  return op;
+}
+// A destination register of the instruction's type.
+inline OperandSpec typedDest(std::string_view name, std::string_view type_slot = ".type") {
+  OperandSpec op = typed(name, type_slot);
+  op.destination = true;
+  return op;
+}
+// A register or immediate of a fixed type ("b is .u32").
+inline OperandSpec valueOfType(std::string_view name, std::string_view type) {
+  OperandSpec op{name, OperandKind::Value};
+  op.fixed_type = type;
+  return op;
+}
+// A destination register of a fixed type ("d has type .u32").
+inline OperandSpec destOfType(std::string_view name, std::string_view type) {
+  OperandSpec op{name, OperandKind::Register};
+  op.fixed_type = type;
+  op.destination = true;
+  return op;
+}
+// "d|p": the destination register with a predicate result (9.7.8.6 lop3).
+inline OperandSpec withPredicate(OperandSpec op) {
+  op.with_predicate = true;
+  return op;
+}
+// A constant operand restricted to [low, high].
+inline OperandSpec inRange(OperandSpec op, std::int64_t low, std::int64_t high) {
+  op.min_value = low;
+  op.max_value = high;
+  return op;
+}
+// Twice the size of the instruction's type (.wide: "d is twice the size").
+inline OperandSpec wide(OperandSpec op) {
+  op.wide = true;
+  return op;
+}
+// A predicate operand written as `form` says.
+inline OperandSpec predicateAs(std::string_view name, PredicateForm form) {
+  OperandSpec op = predicate(name);
+  op.predicate_form = form;
+  if (form == PredicateForm::MaybePair || form == PredicateForm::Pair) op.destination = true;
+  return op;
+}
+// A vector whose elements pack into the instruction's type (9.7.9.4 mov).
+inline OperandSpec packed(std::string_view name, bool destination, std::string_view type_slot = ".type") {
+  OperandSpec op{name, OperandKind::Packed};
+  op.type_slot = type_slot;
+  op.destination = destination;
+  return op;
+}
+
 // `{, cache-policy}` present exactly when `slot` is.
 inline OperandSpec withQualifier(OperandSpec op, std::string_view slot) {
   op.presence = {Presence::Kind::WithQualifier, slot};

@@ -95,6 +95,19 @@ TEST_CASE("operand forms of chapter 6", "[parser]") {
   CHECK(kernelNode<ast::Instruction>(p, 7).operands[1].expr->kind == ast::ExprKind::Index);
 }
 
+TEST_CASE("a predicate pair with the sink '_' in either half (9.7.6.2)", "[parser]") {
+  Parsed p = parseText(inKernel("setp.eq.s32 _|%p2, %r1, 0;\nsetp.nan.f32 %p1|_, %f1, %f2;\n"));
+  REQUIRE(p.diagnostics.empty());
+  const auto& a = kernelNode<ast::Instruction>(p, 0);
+  REQUIRE(a.operands[0].kind == ast::OperandKind::PredicatePair);
+  CHECK(a.operands[0].name.text == "_");
+  CHECK(a.operands[0].second.text == "%p2");
+  const auto& b = kernelNode<ast::Instruction>(p, 1);
+  REQUIRE(b.operands[0].kind == ast::OperandKind::PredicatePair);
+  CHECK(b.operands[0].name.text == "%p1");
+  CHECK(b.operands[0].second.text == "_");
+}
+
 TEST_CASE("constant expressions keep C precedence (4.5.4)", "[parser]") {
   Parsed p =
       parseText(inKernel("mov.u32 %r1, 1 + 2 * 3 << 1;\nmov.u32 %r2, (1 + 2) * 3;\nmov.s64 %rd1, (.s64)-1 ? 4 : 5;"));
