@@ -598,7 +598,9 @@ class BlockMatch {
     if (e == nullptr) return std::nullopt;
     if (e->kind == ast::ExprKind::IntLiteral && e->value_fits) return static_cast<std::int64_t>(e->int_value);
     if (e->kind == ast::ExprKind::Unary && e->op == "-") {
-      if (auto v = constantValue(e->lhs)) return -*v;
+      // 64-bit two's complement, as PTX constant expressions (4.5.4): the
+      // negation of INT64_MIN is itself, not undefined behaviour.
+      if (auto v = constantValue(e->lhs)) return static_cast<std::int64_t>(0 - static_cast<std::uint64_t>(*v));
     }
     if (e->kind == ast::ExprKind::Paren) return constantValue(e->lhs);
     return std::nullopt;
