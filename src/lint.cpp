@@ -75,6 +75,45 @@ std::unordered_map<std::uint32_t, std::vector<std::string>> suppressions(std::st
   return out;
 }
 
+Requirement requirementFrom(const sema::NeededFeature* need, const ast::SourceMap& map, std::string value,
+                            std::string_view needs) {
+  Requirement r;
+  r.value = std::move(value);
+  if (need != nullptr) {
+    r.has_reason = true;
+    LineColumn at = map.lineColumn(need->at.begin);
+    r.line = at.line;
+    r.column = at.column;
+    r.reason = need->what + " requires " + std::string(needs);
+    r.spec_section = need->section;
+  }
+  return r;
+}
+
+Requirements requirementsOf(const sema::RequirementLog& log, const ast::SourceMap& map, const Statistics& stats) {
+  sema::InferredRequirements inferred = sema::inferRequirements(log);
+  Requirements out;
+  out.unknown = stats.unchecked;
+  std::string version = inferred.version.str();
+  out.version = requirementFrom(inferred.version_reason, map, version, "PTX ISA " + version);
+  if (inferred.version_from_target && inferred.target != nullptr) {
+    out.version.reason = ".target " + std::string(inferred.target->name) + " requires PTX ISA " + version;
+    out.version.spec_section = "11.1.2";
+  }
+  if (inferred.target == nullptr) {
+    out.target.reason = "no single target satisfies every use";
+    return out;
+  }
+  std::string needs;
+  if (inferred.target_reason != nullptr) {
+    for (const spec::TargetRequirement& t : inferred.target_reason->targets) {
+      needs += (needs.empty() ? "" : " or ") + t.describe();
+    }
+  }
+  out.target = requirementFrom(inferred.target_reason, map, std::string(inferred.target->name), needs);
+  return out;
+}
+
 }  // namespace
 
 Result lint(std::string_view text, const Options& options) {
@@ -103,9 +142,12 @@ Result lint(std::string_view text, const Options& options) {
   result.stats.reused_runs = parse_stats.reused_runs;
 
   phase = Clock::now();
-  sema::checkModule(module, options, sink, result.stats);
+  sema::RequirementLog requirement_log;
+  sema::checkModule(module, options, sink, result.stats, options.infer_requirements ? &requirement_log : nullptr);
   result.stats.check_ns = since(phase);
   phase = Clock::now();
+  ast::SourceMap map(text);
+  if (options.infer_requirements) result.requirements = requirementsOf(requirement_log, map, result.stats);
 
   std::vector<Diagnostic>& diagnostics = sink.diagnostics();
   if (sink.droppedCount() > 0) result.truncated = true;
@@ -113,7 +155,6 @@ Result lint(std::string_view text, const Options& options) {
                    [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
   // Keep at most max_errors errors (notes and warnings of kept positions stay).
   std::size_t errors = 0;
-  ast::SourceMap map(text);
   auto silenced = options.suppression_comments && text.find("ptxlint-disable-") != std::string_view::npos
                       ? suppressions(text, map)
                       : std::unordered_map<std::uint32_t, std::vector<std::string>>{};

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,8 @@ struct Options {
   // statement shape, see src/parse/fast_path.h). The AST and diagnostics are
   // the same either way; off only to measure or compare.
   bool fast_path = true;
+  // Infer the lowest .version and .target the text needs (Result::requirements).
+  bool infer_requirements = false;
 };
 
 struct Statistics {
@@ -59,10 +62,32 @@ struct Statistics {
   std::uint64_t finish_ns = 0;   // ordering, suppressions, line/column positions
 };
 
+// One inferred requirement: the value, and the first construct that needs
+// it (has_reason false: nothing in the text needs more than the lowest value,
+// or the version is the one the target needs).
+struct Requirement {
+  std::string value;  // "7.8", "sm_90a"; empty: no single target satisfies every use
+  bool has_reason = false;
+  std::uint32_t line = 0, column = 0;  // 1-based
+  std::string reason;                  // "'barrier.cluster.arrive' requires PTX ISA 7.8"
+  std::string spec_section;            // the manual section of the rule
+};
+
+// What the text needs of .version and .target: the lowest values under which
+// every version- and target-gated use (instructions, qualifiers, special
+// registers, directives) is valid. Instructions no table covers add needs
+// that are not known: `unknown` counts them.
+struct Requirements {
+  Requirement version;
+  Requirement target;
+  std::uint64_t unknown = 0;
+};
+
 struct Result {
   std::vector<Diagnostic> diagnostics;  // sorted by position
   Statistics stats;
-  bool truncated = false;  // max_errors was reached
+  std::optional<Requirements> requirements;  // with Options::infer_requirements
+  bool truncated = false;                    // max_errors was reached
 
   std::size_t count(Severity severity) const;
   bool hasErrors() const { return count(Severity::Error) > 0; }

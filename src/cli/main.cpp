@@ -51,11 +51,39 @@ options:
                         expressions (default 256)
   --no-fast-path        parse every statement with ANTLR instead of once per
                         statement shape (same results; for measurements)
+  --requirements        print the lowest .version and .target the file needs,
+                        with the line that forces each
   --list-rules          list every rule code with its summary
   --explain=CODE        print the documentation of a rule (code or name)
   -h, --help            print this help
   --version             print ptxlint's version
 )";
+
+// --requirements: one summary line, then the line that forces each value.
+void printRequirements(const std::string& display, const ptxlint::Requirements& r) {
+  if (r.target.value.empty()) {
+    fmt::print("{}: requirements: {}\n", display, r.target.reason);
+    return;
+  }
+  fmt::print("{}: requires .version {} and .target {}\n", display, r.version.value, r.target.value);
+  auto why = [&](std::string_view what, const ptxlint::Requirement& q) {
+    if (q.has_reason) {
+      fmt::print("  {} {}: {}:{}:{}: {} [{}]\n", what, q.value, display, q.line, q.column, q.reason, q.spec_section);
+    } else if (!q.reason.empty()) {
+      fmt::print("  {} {}: {} [{}]\n", what, q.value, q.reason, q.spec_section);
+    } else {
+      fmt::print("  {} {}: nothing in the file needs more\n", what, q.value);
+    }
+  };
+  why(".version", r.version);
+  why(".target", r.target);
+  if (r.unknown > 0) {
+    fmt::print(
+        "  note: {} instruction{} not covered by ptxlint's tables yet; {} needs are not known "
+        "(--show-unchecked lists them)\n",
+        r.unknown, r.unknown == 1 ? " is" : "s are", r.unknown == 1 ? "its" : "their");
+  }
+}
 
 struct CliOptions {
   ptxlint::Options lint;
@@ -162,6 +190,8 @@ int main(int argc, char** argv) {
       cli.stats = true;
     } else if (arg == "--show-unchecked") {
       cli.lint.show_unchecked = true;
+    } else if (arg == "--requirements") {
+      cli.lint.infer_requirements = true;
     } else if (arg == "--list-rules") {
       return listRules();
     } else if (auto v = value_of("--explain")) {
@@ -283,6 +313,7 @@ int main(int argc, char** argv) {
           ".target requirements were not checked (--show-unchecked lists them)\n",
           display, result.stats.unchecked, result.stats.instructions);
     }
+    if (!cli.json && result.requirements) printRequirements(display, *result.requirements);
     total_errors += result.count(ptxlint::Severity::Error);
     total_warnings += result.count(ptxlint::Severity::Warning);
     any_error = any_error || result.hasErrors();

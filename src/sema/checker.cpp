@@ -47,7 +47,8 @@ class ModuleWalker {
 
 }  // namespace
 
-void checkModule(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink, Statistics& stats) {
+void checkModule(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink, Statistics& stats,
+                 RequirementLog* requirements) {
   // After syntax errors the AST lacks the broken statements (a dropped .reg
   // line would make every use of its registers "undeclared"): the semantic
   // checks wait until the syntax is right, as ptxas does.
@@ -55,7 +56,7 @@ void checkModule(const ast::Module& module, const Options& options, diag::Diagno
     return d.severity == Severity::Error && d.code.substr(0, 3) == "PL1";
   });
   if (syntax_ok) {
-    ModuleContext context = checkModuleDirectives(module, options, sink);
+    ModuleContext context = checkModuleDirectives(module, options, sink, requirements);
     checkModuleBody(module, context, options, sink, stats);
     return;
   }

@@ -4,12 +4,15 @@
 #include "ast/ast.h"
 #include "diag/diagnostic_builder.h"
 #include "ptxlint/ptxlint.hpp"
+#include "sema/requirements.h"
 
 namespace ptxlint::sema {
 
 // Walks every statement of `module`. Instructions that an instruction table
 // covers are checked against it; the others are counted as unchecked (and
-// reported as PL9002 notes when options.show_unchecked is set).
-void checkModule(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink, Statistics& stats);
+// reported as PL9002 notes when options.show_unchecked is set). Gated uses
+// are logged to `requirements` when it is not null.
+void checkModule(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink, Statistics& stats,
+                 RequirementLog* requirements = nullptr);
 
 }  // namespace ptxlint::sema

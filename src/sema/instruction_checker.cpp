@@ -1137,6 +1137,9 @@ void checkNotes(const BlockMatch& match, const ast::Instruction& in, const Modul
       what = fmt::format("the '{}' operand of '{}'", note.operand, spec.opcode);
     }
     if (note.introduced.major != 0) context.require(sink, at, what, note.introduced, {}, spec.section);
+    if (context.requirements != nullptr && !note.targets.empty() && !note.advisory) {
+      context.requirements->features.push_back({at, what, {}, note.targets, note.family_from, spec.section});
+    }
     if (note.targets.empty() || !context.target) continue;
     bool satisfied = std::any_of(note.targets.begin(), note.targets.end(), [&](const spec::TargetRequirement& r) {
       if (r.kind == spec::TargetRequirement::Kind::FamilySpecific && note.family_from.major != 0 && context.version &&

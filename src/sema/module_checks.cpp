@@ -25,6 +25,11 @@ std::string versionList() {
 bool ModuleContext::require(diag::DiagnosticSink& sink, SourceRange at, std::string_view what,
                             spec::PtxVersion introduced, const spec::TargetRequirement& target_requirement,
                             std::string_view section) const {
+  if (requirements != nullptr) {
+    NeededFeature need{at, std::string(what), introduced, {}, {}, section};
+    if (target_requirement.kind != spec::TargetRequirement::Kind::None) need.targets.push_back(target_requirement);
+    requirements->features.push_back(std::move(need));
+  }
   bool ok = true;
   if (version && *version < introduced) {
     Diagnostic& d =
@@ -47,8 +52,10 @@ bool ModuleContext::require(diag::DiagnosticSink& sink, SourceRange at, std::str
   return ok;
 }
 
-ModuleContext checkModuleDirectives(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink) {
+ModuleContext checkModuleDirectives(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink,
+                                    RequirementLog* requirements) {
   ModuleContext context;
+  context.requirements = requirements;
   const ast::VersionDirective* version = nullptr;
   const ast::TargetDirective* first_target = nullptr;
   bool header_reported = false;  // a misplaced .version/.target: no cascade
@@ -129,6 +136,10 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
           context.target_token = entry.range;
         }
       } else if (const spec::TargetOptionInfo* option = spec::findTargetOption(entry.text)) {
+        if (requirements != nullptr) {
+          requirements->features.push_back(
+              {entry.range, fmt::format("target option '{}'", entry.text), option->introduced, {}, {}, "11.1.2"});
+        }
         if (context.version && *context.version < option->introduced) {
           Diagnostic& d = sink.report(diag::RuleId::TargetNeedsVersion, entry.range,
                                       fmt::format("target option '{}' needs PTX ISA {}; the file declares .version {}",

@@ -8,6 +8,7 @@
 #include "ast/ast.h"
 #include "diag/diagnostic_builder.h"
 #include "ptxlint/ptxlint.hpp"
+#include "sema/requirements.h"
 #include "spec/targets.h"
 
 namespace ptxlint::sema {
@@ -19,16 +20,21 @@ struct ModuleContext {
   std::optional<SourceRange> target_token;
   bool version_overridden = false;
   bool target_overridden = false;
+  // --requirements: every gated use is logged here (nullptr: not asked).
+  RequirementLog* requirements = nullptr;
 
   // Reports PL4002 / PL4003 when a feature (`what`, e.g. "'%clusterid'")
-  // needs a newer version or another target. Returns false if it did.
+  // needs a newer version or another target, and logs the need for
+  // --requirements. Returns false if it reported.
   bool require(diag::DiagnosticSink& sink, SourceRange at, std::string_view what, spec::PtxVersion introduced,
                const spec::TargetRequirement& target_requirement, std::string_view section) const;
 };
 
 // 11.1: .version first and once, .target right after it, known versions,
 // targets and options, the version each target needs, .address_size.
-ModuleContext checkModuleDirectives(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink);
+// Gated directives are logged to `requirements` when it is not null.
+ModuleContext checkModuleDirectives(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink,
+                                    RequirementLog* requirements = nullptr);
 
 // 5.4, 11.2, 9.3, chapter 10: declarations and uses of every name, scopes,
 // guards, special registers; and every instruction against the instruction
