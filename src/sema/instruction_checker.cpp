@@ -14,6 +14,7 @@
 namespace ptxlint::sema {
 namespace {
 
+using sema::NameKind;
 using spec::InstructionSpec;
 using spec::OperandKind;
 using spec::OperandSpec;
@@ -736,6 +737,10 @@ class BlockMatch {
           dataRegister(op, want, valueOf(want.type_slot));
           return;
         }
+        if (want.wider_register && !want.fixed_type.empty()) {
+          dataRegister(op, want, want.fixed_type);
+          return;
+        }
         if (!want.fixed_type.empty() || !want.type_slot.empty()) {
           // A typed operand whose type qualifier is missing or wrong: the
           // qualifier findings say enough.
@@ -752,6 +757,76 @@ class BlockMatch {
         return;
       }
       case OperandKind::Packed: packedVector(op, want); return;
+      case OperandKind::Symbol: symbolOperand(op, want); return;
+      case OperandKind::List: listOperand(op, want); return;
+    }
+  }
+
+  // "a label", "a function name or a .calltargets label": what the SymbolClass
+  // bits `classes` allow, in words.
+  static std::string describeSymbols(std::uint8_t classes) {
+    static constexpr std::pair<std::uint8_t, std::string_view> kWords[] = {
+        {spec::kLabelSymbol, "a label"},
+        {spec::kBranchTargetsSymbol, "the label of a .branchtargets directive"},
+        {spec::kCallTargetsSymbol, "the label of a .calltargets directive"},
+        {spec::kCallPrototypeSymbol, "the label of a .callprototype directive"},
+        {spec::kFunctionSymbol, "a function name"},
+        {spec::kVariableSymbol, "a call table (a variable)"},
+        {spec::kRegisterSymbol, "a register"}};
+    std::vector<std::string_view> words;
+    for (const auto& [bit, word] : kWords) {
+      if ((classes & bit) != 0) words.push_back(word);
+    }
+    return fmt::format("{}", fmt::join(words, " or "));
+  }
+
+  static std::pair<std::uint8_t, std::string_view> classOf(NameKind kind) {
+    switch (kind) {
+      case NameKind::Register: return {spec::kRegisterSymbol, "a register"};
+      case NameKind::Variable: return {spec::kVariableSymbol, "a variable"};
+      case NameKind::Param: return {0, "a parameter"};
+      case NameKind::Function: return {spec::kFunctionSymbol, "a function"};
+      case NameKind::Label: return {spec::kLabelSymbol, "a label"};
+      case NameKind::BranchTargets: return {spec::kBranchTargetsSymbol, "a .branchtargets label"};
+      case NameKind::CallTargets: return {spec::kCallTargetsSymbol, "a .calltargets label"};
+      case NameKind::CallPrototype: return {spec::kCallPrototypeSymbol, "a .callprototype label"};
+    }
+    return {0, "a name"};
+  }
+
+  // A name where the manual wants one ("The branch target must be a label",
+  // 9.7.12.3; "func is a symbol", 9.7.12.5): never a constant, an expression
+  // or a list, and a name the symbol pass resolved must be of a kind the
+  // operand allows. An undeclared name is that pass's finding, not this one.
+  void symbolOperand(const ast::Operand& op, const OperandSpec& want) {
+    if (op.kind != ast::OperandKind::Expression || op.expr->kind != ast::ExprKind::Symbol) {
+      ++penalty_;  // a value or list where a name goes: the shape of another block
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' must be {}", want.name, describeSymbols(want.symbols)));
+      return;
+    }
+    std::optional<NameKind> kind = registers_.nameKind(op.expr->text);
+    if (!kind) return;
+    auto [bit, what] = classOf(*kind);
+    if ((bit & want.symbols) != 0) return;
+    ++penalty_;
+    add(diag::RuleId::OperandKind, op.range,
+        fmt::format("'{}' must be {}; '{}' is {}", want.name, describeSymbols(want.symbols), op.expr->text, what));
+  }
+
+  // `(a, b, ...)` (9.7.12.5): a parenthesised list whose elements are scalar
+  // operands ("registers, immediate constants, or variables in .param space").
+  void listOperand(const ast::Operand& op, const OperandSpec& want) {
+    if (op.kind != ast::OperandKind::ParenList) {
+      ++penalty_;  // a scalar where a list goes: the shape of another block
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' must be a list in parentheses, such as (%r1, %r2)", want.name));
+      return;
+    }
+    for (const ast::Operand& element : op.elements) {
+      if (element.kind == ast::OperandKind::Expression) continue;
+      add(diag::RuleId::OperandKind, element.range,
+          fmt::format("the elements of '{}' are registers, constants or .param variables", want.name));
     }
   }
 

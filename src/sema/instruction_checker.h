@@ -18,12 +18,29 @@ struct RegisterInfo {
   SourceRange declared;
 };
 
+// What a name used as an operand names, for operands that take a name rather
+// than a value (spec::OperandKind::Symbol).
+enum class NameKind : std::uint8_t {
+  Register,  // a register or a special register
+  Variable,
+  Param,
+  Function,
+  Label,
+  BranchTargets,  // the label of a .branchtargets directive
+  CallTargets,    // the label of a .calltargets directive
+  CallPrototype,  // the label of a .callprototype directive
+};
+
 class RegisterResolver {
  public:
   virtual ~RegisterResolver() = default;
   // The declared register `name`, or nullopt for anything else (variables,
   // labels, special registers, undeclared names).
   virtual std::optional<RegisterInfo> reg(std::string_view name) const = 0;
+  // What the declared name `name` is, as the symbol pass resolved it in the
+  // instruction's scope; nullopt when it is undeclared (reported by that
+  // pass, never here) or when the resolver does not know.
+  virtual std::optional<NameKind> nameKind(std::string_view /*name*/) const { return std::nullopt; }
 };
 
 // Checks `in` against the tables. Returns false when no table covers the

@@ -18,7 +18,17 @@
 namespace ptxlint::sema {
 namespace {
 
-enum class SymbolKind : std::uint8_t { Register, Variable, Param, Function, Label, Prototype, TargetList };
+// TargetList: .branchtargets; CallTargetList: .calltargets.
+enum class SymbolKind : std::uint8_t {
+  Register,
+  Variable,
+  Param,
+  Function,
+  Label,
+  Prototype,
+  TargetList,
+  CallTargetList
+};
 
 struct Symbol {
   SymbolKind kind;
@@ -48,7 +58,8 @@ bool splitIndexed(std::string_view name, std::string_view& prefix, std::uint64_t
 }
 
 bool isLabelKind(SymbolKind kind) {
-  return kind == SymbolKind::Label || kind == SymbolKind::Prototype || kind == SymbolKind::TargetList;
+  return kind == SymbolKind::Label || kind == SymbolKind::Prototype || kind == SymbolKind::TargetList ||
+         kind == SymbolKind::CallTargetList;
 }
 
 class Scope {
@@ -168,6 +179,27 @@ class ScopeRegisters final : public RegisterResolver {
     const Symbol* s = scope_.lookup(name);
     if (s == nullptr || s->kind != SymbolKind::Register || s->is_vector) return std::nullopt;
     return RegisterInfo{s->type, s->range};
+  }
+  std::optional<NameKind> nameKind(std::string_view name) const override {
+    const Symbol* s = scope_.lookup(name);
+    if (s == nullptr) {
+      // %tid.x: a special register (with its component), as use() reads it.
+      std::string_view base = name.substr(0, name.find('.'));
+      if (spec::findSpecialRegister(base) != nullptr) return NameKind::Register;
+      if (base != name) s = scope_.lookup(base);
+      if (s == nullptr) return std::nullopt;
+    }
+    switch (s->kind) {
+      case SymbolKind::Register: return NameKind::Register;
+      case SymbolKind::Variable: return NameKind::Variable;
+      case SymbolKind::Param: return NameKind::Param;
+      case SymbolKind::Function: return NameKind::Function;
+      case SymbolKind::Label: return NameKind::Label;
+      case SymbolKind::Prototype: return NameKind::CallPrototype;
+      case SymbolKind::TargetList: return NameKind::BranchTargets;
+      case SymbolKind::CallTargetList: return NameKind::CallTargets;
+    }
+    return std::nullopt;
   }
 
  private:
@@ -293,7 +325,8 @@ class SymbolChecker {
       } else if (const auto* proto = std::get_if<ast::CallPrototype>(&s.node)) {
         declare(scope, {SymbolKind::Prototype, proto->label.text, proto->label.range});
       } else if (const auto* list = std::get_if<ast::TargetList>(&s.node)) {
-        declare(scope, {SymbolKind::TargetList, list->label.text, list->label.range});
+        declare(scope, {list->keyword.text == ".calltargets" ? SymbolKind::CallTargetList : SymbolKind::TargetList,
+                        list->label.text, list->label.range});
       }
     }
     scope.sealLabels([&](const Symbol& second, SourceRange first) {
