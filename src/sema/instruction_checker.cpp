@@ -83,12 +83,14 @@ class BlockMatch {
   // is judged by the .f64 block, where only .ftz is wrong, not by the .f16
   // block that takes .ftz); then fewer qualifiers it cannot place at all (ld.gpu.global:
   // the block with a scope, which lacks only .relaxed); fewer missing
-  // qualifiers; fewer values placed as another block takes them; then the
-  // first in the table. A block without findings always wins.
+  // qualifiers; fewer values placed as another block takes them; one that
+  // takes as many operands as given (`call %rd1;`: `call func;` with a wrong
+  // name, not a longer form); then the first in the table. A block without
+  // findings always wins.
   bool betterThan(const BlockMatch& other) const {
     auto key = [](const BlockMatch& m) {
       return std::make_tuple(!m.findings_.empty(), m.penalty(), m.type_misfits_, m.unknown_qualifiers_,
-                             m.missing_qualifiers_, m.misplaced_values_);
+                             m.missing_qualifiers_, m.misplaced_values_, m.wrong_count_);
     };
     return key(*this) < key(other);
   }
@@ -372,7 +374,9 @@ class BlockMatch {
       notes.push_back(fmt::format("did you mean '{}'?", best));
       fix = FixIt{token.range, std::string(best)};
     }
-    notes.push_back(fmt::format("'{}' takes: {}", spec_.opcode, fmt::join(allowed, "; ")));
+    notes.push_back(allowed.empty() && explain_
+                        ? fmt::format("'{}' takes no qualifier", spec_.opcode)
+                        : fmt::format("'{}' takes: {}", spec_.opcode, fmt::join(allowed, "; ")));
     // A qualifier another block of the instruction takes makes that block the
     // likelier intent; one that defines a block (`ld.volatile`, `ld.mmio`: a
     // mandatory qualifier of one value) the more so.
@@ -520,6 +524,7 @@ class BlockMatch {
       // a guess: the qualifier findings say enough.
       if (findings_.empty()) {
         operandCountError(n, n_required, n_free);
+        wrong_count_ = true;
       } else {
         penalty_ += 2;  // unreported, but it still counts against this block
       }
@@ -737,10 +742,6 @@ class BlockMatch {
           dataRegister(op, want, valueOf(want.type_slot));
           return;
         }
-        if (want.wider_register && !want.fixed_type.empty()) {
-          dataRegister(op, want, want.fixed_type);
-          return;
-        }
         if (!want.fixed_type.empty() || !want.type_slot.empty()) {
           // A typed operand whose type qualifier is missing or wrong: the
           // qualifier findings say enough.
@@ -800,7 +801,6 @@ class BlockMatch {
   // operand allows. An undeclared name is that pass's finding, not this one.
   void symbolOperand(const ast::Operand& op, const OperandSpec& want) {
     if (op.kind != ast::OperandKind::Expression || op.expr->kind != ast::ExprKind::Symbol) {
-      ++penalty_;  // a value or list where a name goes: the shape of another block
       add(diag::RuleId::OperandKind, op.range,
           fmt::format("'{}' must be {}", want.name, describeSymbols(want.symbols)));
       return;
@@ -809,7 +809,8 @@ class BlockMatch {
     if (!kind) return;
     auto [bit, what] = classOf(*kind);
     if ((bit & want.symbols) != 0) return;
-    ++penalty_;
+    // A name of the wrong kind still has the operand's shape: no penalty
+    // beyond the finding (`call %rd1;` is judged by `call func;`).
     add(diag::RuleId::OperandKind, op.range,
         fmt::format("'{}' must be {}; '{}' is {}", want.name, describeSymbols(want.symbols), op.expr->text, what));
   }
@@ -818,7 +819,6 @@ class BlockMatch {
   // operands ("registers, immediate constants, or variables in .param space").
   void listOperand(const ast::Operand& op, const OperandSpec& want) {
     if (op.kind != ast::OperandKind::ParenList) {
-      ++penalty_;  // a scalar where a list goes: the shape of another block
       add(diag::RuleId::OperandKind, op.range,
           fmt::format("'{}' must be a list in parentheses, such as (%r1, %r2)", want.name));
       return;
@@ -1170,6 +1170,7 @@ class BlockMatch {
   std::size_t type_misfits_ = 0;        // type slots missing or holding another block's value
   std::size_t qualifier_findings_ = 0;
   bool types_out_of_order_ = false;
+  bool wrong_count_ = false;  // the operand count was reported
   std::vector<std::pair<const ast::Operand*, const OperandSpec*>> operands_;
 };
 

@@ -75,31 +75,35 @@ std::vector<InstructionSpec> controlFlowSpecs() {
 
   // 9.7.12.4 "brx.idx{.uni} index, tlist;": "The index operand is a .u32
   // register. The tlist operand must be the label of a .branchtargets
-  // directive." ptxas 13.0 also takes an integer constant and a .b64 register
-  // as index (so the register may be wider, 9.4.1), never a .b16 or .f32 one.
+  // directive." A register of a type that agrees with .u32 (9.4, Table 26);
+  // ptxas 13.0 also takes an integer constant, and refuses .b64, .u64, .b16,
+  // .f32 and .pred registers.
   // "Introduced in PTX ISA version 6.0"; "Requires sm_30 or higher".
   specs.push_back(entry("9.7.12.4", "brx.idx{.uni} index, tlist;", "brx.idx", {optional(".uni", kUni)},
-                        {widerRegister(valueOfType("index", ".u32")), symbol("tlist", kBranchTargetsSymbol)}, {6, 0},
+                        {valueOfType("index", ".u32"), symbol("tlist", kBranchTargetsSymbol)}, {6, 0},
                         TargetRequirement::atLeast(30)));
 
   // 9.7.12.5 call. "Direct call introduced in PTX ISA version 1.0. Indirect
   // call introduced in PTX ISA version 2.1." "Direct call supported on all
   // target architectures. Indirect call requires sm_20 or higher."
+  // The entries go from the fewest operands to the most: between blocks that
+  // fit equally badly, the first is reported, and `call %rd1;` is likelier a
+  // `call func;` with a wrong name than a longer form missing operands.
   // "// direct call to named function, func is a symbol"
-  specs.push_back(entry("9.7.12.5", "call{.uni} (ret-param), func, (param-list);", "call", {optional(".uni", kUni)},
-                        {list("ret-param"), func(), list("param-list")}, {1, 0}));
-  specs.push_back(entry("9.7.12.5", "call{.uni} func, (param-list);", "call", {optional(".uni", kUni)},
-                        {func(), list("param-list")}, {1, 0}));
   specs.push_back(entry("9.7.12.5", "call{.uni} func;", "call", {optional(".uni", kUni)}, {func()}, {1, 0}));
   // "// indirect call via pointer, with full list of call targets" (flist)
   // and "// indirect call via pointer, with no knowledge of call targets" (fproto).
+  specs.push_back(entry("9.7.12.5", "call{.uni} fptr, flist|fproto;", "call", {optional(".uni", kUni)},
+                        {fptr(), flistOrFproto()}, {2, 1}, TargetRequirement::atLeast(20)));
+  specs.push_back(entry("9.7.12.5", "call{.uni} func, (param-list);", "call", {optional(".uni", kUni)},
+                        {func(), list("param-list")}, {1, 0}));
+  specs.push_back(entry("9.7.12.5", "call{.uni} fptr, (param-list), flist|fproto;", "call", {optional(".uni", kUni)},
+                        {fptr(), list("param-list"), flistOrFproto()}, {2, 1}, TargetRequirement::atLeast(20)));
+  specs.push_back(entry("9.7.12.5", "call{.uni} (ret-param), func, (param-list);", "call", {optional(".uni", kUni)},
+                        {list("ret-param"), func(), list("param-list")}, {1, 0}));
   specs.push_back(entry("9.7.12.5", "call{.uni} (ret-param), fptr, (param-list), flist|fproto;", "call",
                         {optional(".uni", kUni)}, {list("ret-param"), fptr(), list("param-list"), flistOrFproto()},
                         {2, 1}, TargetRequirement::atLeast(20)));
-  specs.push_back(entry("9.7.12.5", "call{.uni} fptr, (param-list), flist|fproto;", "call", {optional(".uni", kUni)},
-                        {fptr(), list("param-list"), flistOrFproto()}, {2, 1}, TargetRequirement::atLeast(20)));
-  specs.push_back(entry("9.7.12.5", "call{.uni} fptr, flist|fproto;", "call", {optional(".uni", kUni)},
-                        {fptr(), flistOrFproto()}, {2, 1}, TargetRequirement::atLeast(20)));
 
   // 9.7.12.6 "ret{.uni};": "Introduced in PTX ISA version 1.0"; "Supported on
   // all target architectures".
