@@ -15,6 +15,7 @@ namespace ptxlint::sema {
 namespace {
 
 using sema::NameKind;
+using sema::Signature;
 using spec::InstructionSpec;
 using spec::OperandKind;
 using spec::OperandSpec;
@@ -545,6 +546,38 @@ class BlockMatch {
       operands_.push_back({&in_.operands[i], expected[i]});
       checkOperand(in_.operands[i], *expected[i]);
     }
+    for (const auto& [op, want] : operands_) {
+      if (want->checks_signature) signatureOf(*op, *want);
+    }
+  }
+
+  // The elements of the list operand named `name`: 0 where the block has no
+  // such operand, nullopt where the operand given is no list.
+  std::optional<std::size_t> listLength(std::string_view name) const {
+    if (name.empty()) return 0;
+    for (const auto& [op, want] : operands_) {
+      if (want->name != name) continue;
+      if (op->kind != ast::OperandKind::ParenList) return std::nullopt;
+      return op->elements.size();
+    }
+    return 0;
+  }
+
+  // 9.7.12.5: "the call operands are type-checked against" the callee or
+  // the prototype: as many results and arguments as it has.
+  void signatureOf(const ast::Operand& op, const OperandSpec& want) {
+    if (op.kind != ast::OperandKind::Expression || op.expr->kind != ast::ExprKind::Symbol) return;
+    std::optional<Signature> sig = registers_.signature(op.expr->text);
+    std::optional<std::size_t> results = listLength(want.results_list);
+    std::optional<std::size_t> params = listLength(want.params_list);
+    if (!sig || !results || !params || (*results == sig->results && *params == sig->params)) return;
+    auto plural = [](std::size_t n, std::string_view word) {
+      return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+    };
+    add(diag::RuleId::OperandCount, op.range,
+        fmt::format("'{}' has {} and {}; the call gives {} and {}", op.expr->text, plural(sig->results, "result"),
+                    plural(sig->params, "parameter"), plural(*results, "result"), plural(*params, "argument")),
+        {fmt::format("syntax: {}", spec_.syntax)});
   }
 
   void operandCountError(std::size_t n, std::size_t n_required, std::size_t n_free) {

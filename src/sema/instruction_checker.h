@@ -31,6 +31,12 @@ enum class NameKind : std::uint8_t {
   CallPrototype,  // the label of a .callprototype directive
 };
 
+// How many results and parameters a function or a call prototype has.
+struct Signature {
+  std::uint16_t results = 0;
+  std::uint16_t params = 0;
+};
+
 class RegisterResolver {
  public:
   virtual ~RegisterResolver() = default;
@@ -41,6 +47,9 @@ class RegisterResolver {
   // instruction's scope; nullopt when it is undeclared (reported by that
   // pass, never here) or when the resolver does not know.
   virtual std::optional<NameKind> nameKind(std::string_view /*name*/) const { return std::nullopt; }
+  // The signature of the function, .callprototype label or .calltargets
+  // label (whose targets all agree) `name`; nullopt when unknown.
+  virtual std::optional<Signature> signature(std::string_view /*name*/) const { return std::nullopt; }
 };
 
 // Checks `in` against the tables. Returns false when no table covers the

@@ -30,6 +30,8 @@ enum class SymbolKind : std::uint8_t {
   CallTargetList
 };
 
+constexpr std::uint16_t kUnknownCount = 0xFFFF;
+
 struct Symbol {
   SymbolKind kind;
   std::string_view name;
@@ -40,6 +42,11 @@ struct Symbol {
   bool is_extern = false;    // .extern: a declaration, not a definition
   bool is_visible = false;   // .visible/.weak/.common: resolves an .extern
   std::string_view space{};  // ".global", ".shared", ...
+  // Functions and .callprototype labels: how many results and parameters
+  // (9.7.12.5: call operands "are type-checked against" them); a .calltargets
+  // label: those of its targets when they all agree. kUnknownCount otherwise.
+  std::uint16_t results = kUnknownCount;
+  std::uint16_t params = kUnknownCount;
 };
 
 // "%r12" -> ("%r", 12). A leading zero ("%r01") is no range member.
@@ -94,7 +101,7 @@ class Scope {
 
   void declare(const Symbol& symbol) {
     if (isLabelKind(symbol.kind)) {
-      labels_.push_back({symbol.name, symbol.range, symbol.kind});
+      labels_.push_back({symbol.name, symbol.range, symbol.kind, symbol.results, symbol.params});
     } else if (symbol.count > 0) {
       ranges_.emplace(symbol.name, symbol);
     } else {
@@ -136,6 +143,8 @@ class Scope {
     std::string_view name;
     SourceRange range;
     SymbolKind kind;
+    std::uint16_t results = kUnknownCount;  // Prototype, CallTargetList (fits in the padding)
+    std::uint16_t params = kUnknownCount;
   };
 
   std::vector<LabelEntry>::const_iterator labelsFrom(std::string_view name) const {
@@ -151,6 +160,8 @@ class Scope {
   // The entry as a Symbol (valid until the next call).
   const Symbol* label(const LabelEntry& e) const {
     scratch_ = Symbol{e.kind, e.name, e.range};
+    scratch_.results = e.results;
+    scratch_.params = e.params;
     return &scratch_;
   }
 
@@ -200,6 +211,11 @@ class ScopeRegisters final : public RegisterResolver {
       case SymbolKind::CallTargetList: return NameKind::CallTargets;
     }
     return std::nullopt;
+  }
+  std::optional<Signature> signature(std::string_view name) const override {
+    const Symbol* s = scope_.lookup(name);
+    if (s == nullptr || s->results == kUnknownCount || s->params == kUnknownCount) return std::nullopt;
+    return Signature{s->results, s->params};
   }
 
  private:
@@ -303,12 +319,40 @@ class SymbolChecker {
   }
 
   void function(Scope& module_scope, const ast::Function& f) {
-    declare(module_scope, {SymbolKind::Function, f.name.text, f.name.range}, true);
+    Symbol symbol{SymbolKind::Function, f.name.text, f.name.range};
+    symbol.results = count(f.return_params);
+    symbol.params = count(f.params);
+    declare(module_scope, symbol, true);
     if (!f.body) return;
     Scope scope(&module_scope);
     declareParams(scope, f.return_params);
     declareParams(scope, f.params);
     block(scope, *f.body, /*is_function_body=*/true);
+  }
+
+  static std::uint16_t count(const std::optional<std::vector<ast::Param>>& params) {
+    std::size_t n = params ? params->size() : 0;
+    return n < kUnknownCount ? static_cast<std::uint16_t>(n) : kUnknownCount;
+  }
+
+  // The counts shared by every target of a .calltargets list (unknown where
+  // they differ or a target is not a declared function).
+  static Symbol callTargets(const Scope& scope, const ast::TargetList& list) {
+    Symbol symbol{SymbolKind::CallTargetList, list.label.text, list.label.range};
+    bool first = true;
+    for (const auto& target : list.targets) {
+      const Symbol* f = target.count ? nullptr : scope.lookup(target.name.text);
+      std::uint16_t results = f && f->kind == SymbolKind::Function ? f->results : kUnknownCount;
+      std::uint16_t params = f && f->kind == SymbolKind::Function ? f->params : kUnknownCount;
+      if (first) {
+        symbol.results = results;
+        symbol.params = params;
+        first = false;
+      } else if (symbol.results != results || symbol.params != params) {
+        symbol.results = symbol.params = kUnknownCount;
+      }
+    }
+    return symbol;
   }
 
   void block(Scope& scope, const ast::Block& b, bool is_function_body) {
@@ -323,10 +367,16 @@ class SymbolChecker {
       if (const auto* label = std::get_if<ast::Label>(&s.node)) {
         declare(scope, {SymbolKind::Label, label->name.text, label->name.range});
       } else if (const auto* proto = std::get_if<ast::CallPrototype>(&s.node)) {
-        declare(scope, {SymbolKind::Prototype, proto->label.text, proto->label.range});
+        Symbol symbol{SymbolKind::Prototype, proto->label.text, proto->label.range};
+        symbol.results = count(proto->return_params);
+        symbol.params = count(proto->params);
+        declare(scope, symbol);
       } else if (const auto* list = std::get_if<ast::TargetList>(&s.node)) {
-        declare(scope, {list->keyword.text == ".calltargets" ? SymbolKind::CallTargetList : SymbolKind::TargetList,
-                        list->label.text, list->label.range});
+        if (list->keyword.text == ".calltargets") {
+          declare(scope, callTargets(scope, *list));
+        } else {
+          declare(scope, {SymbolKind::TargetList, list->label.text, list->label.range});
+        }
       }
     }
     scope.sealLabels([&](const Symbol& second, SourceRange first) {

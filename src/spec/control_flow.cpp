@@ -40,11 +40,16 @@ OperandSpec fptr() { return symbol("fptr", kRegisterSymbol); }
 // directive"; "The fproto operand is the name of a label associated with a
 // .callprototype directive". The two lines of each indirect form differ only
 // in this operand: one entry takes either.
-OperandSpec flistOrFproto() {
-  return symbol("flist/fproto", kCallTargetsSymbol | kVariableSymbol | kCallPrototypeSymbol);
+OperandSpec flistOrFproto(std::string_view results, std::string_view params) {
+  return withSignature(symbol("flist/fproto", kCallTargetsSymbol | kVariableSymbol | kCallPrototypeSymbol), results,
+                       params);
 }
 // "For direct calls, the called location func must be a symbolic function name".
-OperandSpec func() { return symbol("func", kFunctionSymbol); }
+// "Input arguments and return values are optional": a call has as many as
+// the function (ptxas 13.0: "Call has wrong number of parameters").
+OperandSpec func(std::string_view results, std::string_view params) {
+  return withSignature(symbol("func", kFunctionSymbol), results, params);
+}
 
 // 9.7.19.5 "Operand imm-reg-count ... must be in the range 24 to 256 (both
 // inclusive) and must be a multiple of 8."
@@ -90,19 +95,21 @@ std::vector<InstructionSpec> controlFlowSpecs() {
   // fit equally badly, the first is reported, and `call %rd1;` is likelier a
   // `call func;` with a wrong name than a longer form missing operands.
   // "// direct call to named function, func is a symbol"
-  specs.push_back(entry("9.7.12.5", "call{.uni} func;", "call", {optional(".uni", kUni)}, {func()}, {1, 0}));
+  specs.push_back(entry("9.7.12.5", "call{.uni} func;", "call", {optional(".uni", kUni)}, {func("", "")}, {1, 0}));
   // "// indirect call via pointer, with full list of call targets" (flist)
   // and "// indirect call via pointer, with no knowledge of call targets" (fproto).
   specs.push_back(entry("9.7.12.5", "call{.uni} fptr, flist|fproto;", "call", {optional(".uni", kUni)},
-                        {fptr(), flistOrFproto()}, {2, 1}, TargetRequirement::atLeast(20)));
+                        {fptr(), flistOrFproto("", "")}, {2, 1}, TargetRequirement::atLeast(20)));
   specs.push_back(entry("9.7.12.5", "call{.uni} func, (param-list);", "call", {optional(".uni", kUni)},
-                        {func(), list("param-list")}, {1, 0}));
+                        {func("", "param-list"), list("param-list")}, {1, 0}));
   specs.push_back(entry("9.7.12.5", "call{.uni} fptr, (param-list), flist|fproto;", "call", {optional(".uni", kUni)},
-                        {fptr(), list("param-list"), flistOrFproto()}, {2, 1}, TargetRequirement::atLeast(20)));
+                        {fptr(), list("param-list"), flistOrFproto("", "param-list")}, {2, 1},
+                        TargetRequirement::atLeast(20)));
   specs.push_back(entry("9.7.12.5", "call{.uni} (ret-param), func, (param-list);", "call", {optional(".uni", kUni)},
-                        {list("ret-param"), func(), list("param-list")}, {1, 0}));
+                        {list("ret-param"), func("ret-param", "param-list"), list("param-list")}, {1, 0}));
   specs.push_back(entry("9.7.12.5", "call{.uni} (ret-param), fptr, (param-list), flist|fproto;", "call",
-                        {optional(".uni", kUni)}, {list("ret-param"), fptr(), list("param-list"), flistOrFproto()},
+                        {optional(".uni", kUni)},
+                        {list("ret-param"), fptr(), list("param-list"), flistOrFproto("ret-param", "param-list")},
                         {2, 1}, TargetRequirement::atLeast(20)));
 
   // 9.7.12.6 "ret{.uni};": "Introduced in PTX ISA version 1.0"; "Supported on

@@ -147,6 +147,13 @@ struct OperandSpec {
   bool with_predicate = false;
   PredicateForm predicate_form = PredicateForm::Plain;
   std::uint8_t symbols = 0;  // Symbol: the SymbolClass bits it may name
+  // Symbol: the name has a signature (a function, a .callprototype or
+  // .calltargets label) that the lists named here must match in length; an
+  // empty name, or a list the block lacks, stands for no results or no
+  // parameters (9.7.12.5: "the call operands are type-checked against" it).
+  bool checks_signature = false;
+  std::string_view results_list{};
+  std::string_view params_list{};
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
@@ -244,6 +251,14 @@ inline OperandSpec packed(std::string_view name, bool destination, std::string_v
 inline OperandSpec symbol(std::string_view name, std::uint8_t classes) {
   OperandSpec op{name, OperandKind::Symbol};
   op.symbols = classes;
+  return op;
+}
+// A name whose signature the lists `results` and `params` must match
+// (empty: none of them).
+inline OperandSpec withSignature(OperandSpec op, std::string_view results, std::string_view params) {
+  op.checks_signature = true;
+  op.results_list = results;
+  op.params_list = params;
   return op;
 }
 // "The branch target must be a label" (9.7.12.3).
