@@ -61,3 +61,15 @@ TEST_CASE("a List operand is a parenthesised list of scalar operands", "[engine]
   CHECK(errors("call (%r1), f, ({%r1, %r2});") ==
         V{"PL3007: the elements of 'param-list' are registers, constants or .param variables"});
 }
+
+TEST_CASE("a call gives as many results and arguments as its callee or prototype has", "[engine]") {
+  using V = std::vector<std::string>;
+  CHECK(errors("call f, (%r1);") ==
+        V{"PL3006: 'f' has 1 result and 1 parameter; the call gives 0 results and 1 argument"});
+  CHECK(errors("call (%r1), f, (%r1, %r2);") ==
+        V{"PL3006: 'f' has 1 result and 1 parameter; the call gives 1 result and 2 arguments"});
+  CHECK(errors("P: .callprototype _ (); call (%r1), %rd1, (%r2), P;") ==
+        V{"PL3006: 'P' has 0 results and 0 parameters; the call gives 1 result and 1 argument"});
+  CHECK(errors("C: .calltargets f; call %rd1, C;") ==
+        V{"PL3006: 'C' has 1 result and 1 parameter; the call gives 0 results and 0 arguments"});
+}
