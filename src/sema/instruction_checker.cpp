@@ -570,6 +570,14 @@ class BlockMatch {
     std::optional<Signature> sig = registers_.signature(op.expr->text);
     std::optional<std::size_t> results = listLength(want.results_list);
     std::optional<std::size_t> params = listLength(want.params_list);
+    if (sig && !sig->agree) {
+      add(diag::RuleId::OperandCount, op.range,
+          fmt::format("the targets of '{}' differ in their numbers of results or parameters: no call fits them all",
+                      op.expr->text),
+          {"the call operands are type-checked against the type signature of the functions indicated by flist "
+           "(9.7.12.5)"});
+      return;
+    }
     if (!sig || !results || !params || (*results == sig->results && *params == sig->params)) return;
     auto plural = [](std::size_t n, std::string_view word) {
       return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");

@@ -35,6 +35,10 @@ enum class NameKind : std::uint8_t {
 struct Signature {
   std::uint16_t results = 0;
   std::uint16_t params = 0;
+  // false: a .calltargets list whose targets differ in their counts, which
+  // no call can fit (9.7.12.5: "the call operands are type-checked against
+  // the type signature of the functions indicated by flist").
+  bool agree = true;
 };
 
 class RegisterResolver {

@@ -31,6 +31,8 @@ enum class SymbolKind : std::uint8_t {
 };
 
 constexpr std::uint16_t kUnknownCount = 0xFFFF;
+// A .calltargets list whose targets have different counts: no call fits all.
+constexpr std::uint16_t kMixedCount = 0xFFFE;
 
 struct Symbol {
   SymbolKind kind;
@@ -215,6 +217,7 @@ class ScopeRegisters final : public RegisterResolver {
   std::optional<Signature> signature(std::string_view name) const override {
     const Symbol* s = scope_.lookup(name);
     if (s == nullptr || s->results == kUnknownCount || s->params == kUnknownCount) return std::nullopt;
+    if (s->results == kMixedCount) return Signature{0, 0, /*agree=*/false};
     return Signature{s->results, s->params};
   }
 
@@ -335,23 +338,27 @@ class SymbolChecker {
     return n < kUnknownCount ? static_cast<std::uint16_t>(n) : kUnknownCount;
   }
 
-  // The counts shared by every target of a .calltargets list (unknown where
-  // they differ or a target is not a declared function).
+  // The counts shared by every target of a .calltargets list: unknown where
+  // a target is not a declared function, kMixedCount where they differ.
   static Symbol callTargets(const Scope& scope, const ast::TargetList& list) {
     Symbol symbol{SymbolKind::CallTargetList, list.label.text, list.label.range};
-    bool first = true;
+    bool first = true, mixed = false;
     for (const auto& target : list.targets) {
       const Symbol* f = target.count ? nullptr : scope.lookup(target.name.text);
-      std::uint16_t results = f && f->kind == SymbolKind::Function ? f->results : kUnknownCount;
-      std::uint16_t params = f && f->kind == SymbolKind::Function ? f->params : kUnknownCount;
-      if (first) {
-        symbol.results = results;
-        symbol.params = params;
-        first = false;
-      } else if (symbol.results != results || symbol.params != params) {
+      if (f == nullptr || f->kind != SymbolKind::Function || f->results == kUnknownCount ||
+          f->params == kUnknownCount) {
         symbol.results = symbol.params = kUnknownCount;
+        return symbol;
+      }
+      if (first) {
+        symbol.results = f->results;
+        symbol.params = f->params;
+        first = false;
+      } else if (symbol.results != f->results || symbol.params != f->params) {
+        mixed = true;
       }
     }
+    if (mixed) symbol.results = symbol.params = kMixedCount;
     return symbol;
   }
 
