@@ -14,6 +14,7 @@
 namespace ptxlint::sema {
 namespace {
 
+using sema::NameInfo;
 using sema::NameKind;
 using sema::Signature;
 using spec::InstructionSpec;
@@ -846,10 +847,19 @@ class BlockMatch {
           fmt::format("'{}' must be {}", want.name, describeSymbols(want.symbols)));
       return;
     }
-    std::optional<NameKind> kind = registers_.nameKind(op.expr->text);
-    if (!kind) return;
-    auto [bit, what] = classOf(*kind);
-    if ((bit & want.symbols) != 0) return;
+    std::optional<NameInfo> info = registers_.nameInfo(op.expr->text);
+    if (!info) return;
+    auto [bit, what] = classOf(info->kind);
+    if ((bit & want.symbols) != 0) {
+      // "The .branchtargets directive must be defined in the local function
+      // scope before it is used" (9.7.12.4).
+      if (want.declared_before && info->declared.begin > in_.range.begin) {
+        add(diag::RuleId::UndeclaredSymbol, op.range,
+            fmt::format("'{}' ({}) is used before it is declared", op.expr->text, what),
+            {fmt::format("'{}' must be declared before the instruction that uses it", want.name)});
+      }
+      return;
+    }
     // A name of the wrong kind still has the operand's shape: no penalty
     // beyond the finding (`call %rd1;` is judged by `call func;`).
     add(diag::RuleId::OperandKind, op.range,

@@ -31,6 +31,11 @@ enum class NameKind : std::uint8_t {
   CallPrototype,  // the label of a .callprototype directive
 };
 
+struct NameInfo {
+  NameKind kind;
+  SourceRange declared;  // where it is declared (empty for special registers)
+};
+
 // How many results and parameters a function or a call prototype has.
 struct Signature {
   std::uint16_t results = 0;
@@ -50,7 +55,7 @@ class RegisterResolver {
   // What the declared name `name` is, as the symbol pass resolved it in the
   // instruction's scope; nullopt when it is undeclared (reported by that
   // pass, never here) or when the resolver does not know.
-  virtual std::optional<NameKind> nameKind(std::string_view /*name*/) const { return std::nullopt; }
+  virtual std::optional<NameInfo> nameInfo(std::string_view /*name*/) const { return std::nullopt; }
   // The signature of the function, .callprototype label or .calltargets
   // label (whose targets all agree) `name`; nullopt when unknown.
   virtual std::optional<Signature> signature(std::string_view /*name*/) const { return std::nullopt; }

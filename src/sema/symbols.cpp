@@ -193,24 +193,24 @@ class ScopeRegisters final : public RegisterResolver {
     if (s == nullptr || s->kind != SymbolKind::Register || s->is_vector) return std::nullopt;
     return RegisterInfo{s->type, s->range};
   }
-  std::optional<NameKind> nameKind(std::string_view name) const override {
+  std::optional<NameInfo> nameInfo(std::string_view name) const override {
     const Symbol* s = scope_.lookup(name);
     if (s == nullptr) {
       // %tid.x: a special register (with its component), as use() reads it.
       std::string_view base = name.substr(0, name.find('.'));
-      if (spec::findSpecialRegister(base) != nullptr) return NameKind::Register;
+      if (spec::findSpecialRegister(base) != nullptr) return NameInfo{NameKind::Register, {}};
       if (base != name) s = scope_.lookup(base);
       if (s == nullptr) return std::nullopt;
     }
     switch (s->kind) {
-      case SymbolKind::Register: return NameKind::Register;
-      case SymbolKind::Variable: return NameKind::Variable;
-      case SymbolKind::Param: return NameKind::Param;
-      case SymbolKind::Function: return NameKind::Function;
-      case SymbolKind::Label: return NameKind::Label;
-      case SymbolKind::Prototype: return NameKind::CallPrototype;
-      case SymbolKind::TargetList: return NameKind::BranchTargets;
-      case SymbolKind::CallTargetList: return NameKind::CallTargets;
+      case SymbolKind::Register: return NameInfo{NameKind::Register, s->range};
+      case SymbolKind::Variable: return NameInfo{NameKind::Variable, s->range};
+      case SymbolKind::Param: return NameInfo{NameKind::Param, s->range};
+      case SymbolKind::Function: return NameInfo{NameKind::Function, s->range};
+      case SymbolKind::Label: return NameInfo{NameKind::Label, s->range};
+      case SymbolKind::Prototype: return NameInfo{NameKind::CallPrototype, s->range};
+      case SymbolKind::TargetList: return NameInfo{NameKind::BranchTargets, s->range};
+      case SymbolKind::CallTargetList: return NameInfo{NameKind::CallTargets, s->range};
     }
     return std::nullopt;
   }

@@ -39,10 +39,12 @@ OperandSpec fptr() { return symbol("fptr", kRegisterSymbol); }
 // to a list of function names; or a label associated with a .calltargets
 // directive"; "The fproto operand is the name of a label associated with a
 // .callprototype directive". The two lines of each indirect form differ only
-// in this operand: one entry takes either.
+// in this operand: one entry takes either. Like .branchtargets (9.7.12.4),
+// the directive comes before the call (ptxas 13.0: "Unknown symbol").
 OperandSpec flistOrFproto(std::string_view results, std::string_view params) {
-  return withSignature(symbol("flist/fproto", kCallTargetsSymbol | kVariableSymbol | kCallPrototypeSymbol), results,
-                       params);
+  return withSignature(
+      declaredBefore(symbol("flist/fproto", kCallTargetsSymbol | kVariableSymbol | kCallPrototypeSymbol)), results,
+      params);
 }
 // "For direct calls, the called location func must be a symbolic function name".
 // "Input arguments and return values are optional": a call has as many as
@@ -85,7 +87,7 @@ std::vector<InstructionSpec> controlFlowSpecs() {
   // .f32 and .pred registers.
   // "Introduced in PTX ISA version 6.0"; "Requires sm_30 or higher".
   specs.push_back(entry("9.7.12.4", "brx.idx{.uni} index, tlist;", "brx.idx", {optional(".uni", kUni)},
-                        {valueOfType("index", ".u32"), symbol("tlist", kBranchTargetsSymbol)}, {6, 0},
+                        {valueOfType("index", ".u32"), declaredBefore(symbol("tlist", kBranchTargetsSymbol))}, {6, 0},
                         TargetRequirement::atLeast(30)));
 
   // 9.7.12.5 call. "Direct call introduced in PTX ISA version 1.0. Indirect

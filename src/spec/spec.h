@@ -152,6 +152,10 @@ struct OperandSpec {
   // empty name, or a list the block lacks, stands for no results or no
   // parameters (9.7.12.5: "the call operands are type-checked against" it).
   bool checks_signature = false;
+  // Symbol: the name must be declared before the instruction ("The
+  // .branchtargets directive must be defined in the local function scope
+  // before it is used", 9.7.12.4), where a plain label may come later.
+  bool declared_before = false;
   std::string_view results_list{};
   std::string_view params_list{};
 };
@@ -259,6 +263,11 @@ inline OperandSpec withSignature(OperandSpec op, std::string_view results, std::
   op.checks_signature = true;
   op.results_list = results;
   op.params_list = params;
+  return op;
+}
+// A name that must be declared before the instruction that uses it.
+inline OperandSpec declaredBefore(OperandSpec op) {
+  op.declared_before = true;
   return op;
 }
 // "The branch target must be a label" (9.7.12.3).
