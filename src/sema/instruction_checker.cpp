@@ -14,6 +14,9 @@
 namespace ptxlint::sema {
 namespace {
 
+using sema::NameInfo;
+using sema::NameKind;
+using sema::Signature;
 using spec::InstructionSpec;
 using spec::OperandKind;
 using spec::OperandSpec;
@@ -82,12 +85,14 @@ class BlockMatch {
   // is judged by the .f64 block, where only .ftz is wrong, not by the .f16
   // block that takes .ftz); then fewer qualifiers it cannot place at all (ld.gpu.global:
   // the block with a scope, which lacks only .relaxed); fewer missing
-  // qualifiers; fewer values placed as another block takes them; then the
-  // first in the table. A block without findings always wins.
+  // qualifiers; fewer values placed as another block takes them; one that
+  // takes as many operands as given (`call %rd1;`: `call func;` with a wrong
+  // name, not a longer form); then the first in the table. A block without
+  // findings always wins.
   bool betterThan(const BlockMatch& other) const {
     auto key = [](const BlockMatch& m) {
       return std::make_tuple(!m.findings_.empty(), m.penalty(), m.type_misfits_, m.unknown_qualifiers_,
-                             m.missing_qualifiers_, m.misplaced_values_);
+                             m.missing_qualifiers_, m.misplaced_values_, m.wrong_count_);
     };
     return key(*this) < key(other);
   }
@@ -371,7 +376,9 @@ class BlockMatch {
       notes.push_back(fmt::format("did you mean '{}'?", best));
       fix = FixIt{token.range, std::string(best)};
     }
-    notes.push_back(fmt::format("'{}' takes: {}", spec_.opcode, fmt::join(allowed, "; ")));
+    notes.push_back(allowed.empty() && explain_
+                        ? fmt::format("'{}' takes no qualifier", spec_.opcode)
+                        : fmt::format("'{}' takes: {}", spec_.opcode, fmt::join(allowed, "; ")));
     // A qualifier another block of the instruction takes makes that block the
     // likelier intent; one that defines a block (`ld.volatile`, `ld.mmio`: a
     // mandatory qualifier of one value) the more so.
@@ -519,6 +526,7 @@ class BlockMatch {
       // a guess: the qualifier findings say enough.
       if (findings_.empty()) {
         operandCountError(n, n_required, n_free);
+        wrong_count_ = true;
       } else {
         penalty_ += 2;  // unreported, but it still counts against this block
       }
@@ -539,6 +547,46 @@ class BlockMatch {
       operands_.push_back({&in_.operands[i], expected[i]});
       checkOperand(in_.operands[i], *expected[i]);
     }
+    for (const auto& [op, want] : operands_) {
+      if (want->checks_signature) signatureOf(*op, *want);
+    }
+  }
+
+  // The elements of the list operand named `name`: 0 where the block has no
+  // such operand, nullopt where the operand given is no list.
+  std::optional<std::size_t> listLength(std::string_view name) const {
+    if (name.empty()) return 0;
+    for (const auto& [op, want] : operands_) {
+      if (want->name != name) continue;
+      if (op->kind != ast::OperandKind::ParenList) return std::nullopt;
+      return op->elements.size();
+    }
+    return 0;
+  }
+
+  // 9.7.12.5: "the call operands are type-checked against" the callee or
+  // the prototype: as many results and arguments as it has.
+  void signatureOf(const ast::Operand& op, const OperandSpec& want) {
+    if (op.kind != ast::OperandKind::Expression || op.expr->kind != ast::ExprKind::Symbol) return;
+    std::optional<Signature> sig = registers_.signature(op.expr->text);
+    std::optional<std::size_t> results = listLength(want.results_list);
+    std::optional<std::size_t> params = listLength(want.params_list);
+    if (sig && !sig->agree) {
+      add(diag::RuleId::OperandCount, op.range,
+          fmt::format("the targets of '{}' differ in their numbers of results or parameters: no call fits them all",
+                      op.expr->text),
+          {"the call operands are type-checked against the type signature of the functions indicated by flist "
+           "(9.7.12.5)"});
+      return;
+    }
+    if (!sig || !results || !params || (*results == sig->results && *params == sig->params)) return;
+    auto plural = [](std::size_t n, std::string_view word) {
+      return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+    };
+    add(diag::RuleId::OperandCount, op.range,
+        fmt::format("'{}' has {} and {}; the call gives {} and {}", op.expr->text, plural(sig->results, "result"),
+                    plural(sig->params, "parameter"), plural(*results, "result"), plural(*params, "argument")),
+        {fmt::format("syntax: {}", spec_.syntax)});
   }
 
   void operandCountError(std::size_t n, std::size_t n_required, std::size_t n_free) {
@@ -752,6 +800,84 @@ class BlockMatch {
         return;
       }
       case OperandKind::Packed: packedVector(op, want); return;
+      case OperandKind::Symbol: symbolOperand(op, want); return;
+      case OperandKind::List: listOperand(op, want); return;
+    }
+  }
+
+  // "a label", "a function name or a .calltargets label": what the SymbolClass
+  // bits `classes` allow, in words.
+  static std::string describeSymbols(std::uint8_t classes) {
+    static constexpr std::pair<std::uint8_t, std::string_view> kWords[] = {
+        {spec::kLabelSymbol, "a label"},
+        {spec::kBranchTargetsSymbol, "the label of a .branchtargets directive"},
+        {spec::kCallTargetsSymbol, "the label of a .calltargets directive"},
+        {spec::kCallPrototypeSymbol, "the label of a .callprototype directive"},
+        {spec::kFunctionSymbol, "a function name"},
+        {spec::kVariableSymbol, "a call table (a variable)"},
+        {spec::kRegisterSymbol, "a register"}};
+    std::vector<std::string_view> words;
+    for (const auto& [bit, word] : kWords) {
+      if ((classes & bit) != 0) words.push_back(word);
+    }
+    return fmt::format("{}", fmt::join(words, " or "));
+  }
+
+  static std::pair<std::uint8_t, std::string_view> classOf(NameKind kind) {
+    switch (kind) {
+      case NameKind::Register: return {spec::kRegisterSymbol, "a register"};
+      case NameKind::Variable: return {spec::kVariableSymbol, "a variable"};
+      case NameKind::Param: return {0, "a parameter"};
+      case NameKind::Function: return {spec::kFunctionSymbol, "a function"};
+      case NameKind::Label: return {spec::kLabelSymbol, "a label"};
+      case NameKind::BranchTargets: return {spec::kBranchTargetsSymbol, "a .branchtargets label"};
+      case NameKind::CallTargets: return {spec::kCallTargetsSymbol, "a .calltargets label"};
+      case NameKind::CallPrototype: return {spec::kCallPrototypeSymbol, "a .callprototype label"};
+    }
+    return {0, "a name"};
+  }
+
+  // A name where the manual wants one ("The branch target must be a label",
+  // 9.7.12.3; "func is a symbol", 9.7.12.5): never a constant, an expression
+  // or a list, and a name the symbol pass resolved must be of a kind the
+  // operand allows. An undeclared name is that pass's finding, not this one.
+  void symbolOperand(const ast::Operand& op, const OperandSpec& want) {
+    if (op.kind != ast::OperandKind::Expression || op.expr->kind != ast::ExprKind::Symbol) {
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' must be {}", want.name, describeSymbols(want.symbols)));
+      return;
+    }
+    std::optional<NameInfo> info = registers_.nameInfo(op.expr->text);
+    if (!info) return;
+    auto [bit, what] = classOf(info->kind);
+    if ((bit & want.symbols) != 0) {
+      // "The .branchtargets directive must be defined in the local function
+      // scope before it is used" (9.7.12.4).
+      if (want.declared_before && info->declared.begin > in_.range.begin) {
+        add(diag::RuleId::UndeclaredSymbol, op.range,
+            fmt::format("'{}' ({}) is used before it is declared", op.expr->text, what),
+            {fmt::format("'{}' must be declared before the instruction that uses it", want.name)});
+      }
+      return;
+    }
+    // A name of the wrong kind still has the operand's shape: no penalty
+    // beyond the finding (`call %rd1;` is judged by `call func;`).
+    add(diag::RuleId::OperandKind, op.range,
+        fmt::format("'{}' must be {}; '{}' is {}", want.name, describeSymbols(want.symbols), op.expr->text, what));
+  }
+
+  // `(a, b, ...)` (9.7.12.5): a parenthesised list whose elements are scalar
+  // operands ("registers, immediate constants, or variables in .param space").
+  void listOperand(const ast::Operand& op, const OperandSpec& want) {
+    if (op.kind != ast::OperandKind::ParenList) {
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' must be a list in parentheses, such as (%r1, %r2)", want.name));
+      return;
+    }
+    for (const ast::Operand& element : op.elements) {
+      if (element.kind == ast::OperandKind::Expression) continue;
+      add(diag::RuleId::OperandKind, element.range,
+          fmt::format("the elements of '{}' are registers, constants or .param variables", want.name));
     }
   }
 
@@ -1095,6 +1221,7 @@ class BlockMatch {
   std::size_t type_misfits_ = 0;        // type slots missing or holding another block's value
   std::size_t qualifier_findings_ = 0;
   bool types_out_of_order_ = false;
+  bool wrong_count_ = false;  // the operand count was reported
   std::vector<std::pair<const ast::Operand*, const OperandSpec*>> operands_;
 };
 

@@ -18,12 +18,47 @@ struct RegisterInfo {
   SourceRange declared;
 };
 
+// What a name used as an operand names, for operands that take a name rather
+// than a value (spec::OperandKind::Symbol).
+enum class NameKind : std::uint8_t {
+  Register,  // a register or a special register
+  Variable,
+  Param,
+  Function,
+  Label,
+  BranchTargets,  // the label of a .branchtargets directive
+  CallTargets,    // the label of a .calltargets directive
+  CallPrototype,  // the label of a .callprototype directive
+};
+
+struct NameInfo {
+  NameKind kind;
+  SourceRange declared;  // where it is declared (empty for special registers)
+};
+
+// How many results and parameters a function or a call prototype has.
+struct Signature {
+  std::uint16_t results = 0;
+  std::uint16_t params = 0;
+  // false: a .calltargets list whose targets differ in their counts, which
+  // no call can fit (9.7.12.5: "the call operands are type-checked against
+  // the type signature of the functions indicated by flist").
+  bool agree = true;
+};
+
 class RegisterResolver {
  public:
   virtual ~RegisterResolver() = default;
   // The declared register `name`, or nullopt for anything else (variables,
   // labels, special registers, undeclared names).
   virtual std::optional<RegisterInfo> reg(std::string_view name) const = 0;
+  // What the declared name `name` is, as the symbol pass resolved it in the
+  // instruction's scope; nullopt when it is undeclared (reported by that
+  // pass, never here) or when the resolver does not know.
+  virtual std::optional<NameInfo> nameInfo(std::string_view /*name*/) const { return std::nullopt; }
+  // The signature of the function, .callprototype label or .calltargets
+  // label (whose targets all agree) `name`; nullopt when unknown.
+  virtual std::optional<Signature> signature(std::string_view /*name*/) const { return std::nullopt; }
 };
 
 // Checks `in` against the tables. Returns false when no table covers the

@@ -18,7 +18,21 @@
 namespace ptxlint::sema {
 namespace {
 
-enum class SymbolKind : std::uint8_t { Register, Variable, Param, Function, Label, Prototype, TargetList };
+// TargetList: .branchtargets; CallTargetList: .calltargets.
+enum class SymbolKind : std::uint8_t {
+  Register,
+  Variable,
+  Param,
+  Function,
+  Label,
+  Prototype,
+  TargetList,
+  CallTargetList
+};
+
+constexpr std::uint16_t kUnknownCount = 0xFFFF;
+// A .calltargets list whose targets have different counts: no call fits all.
+constexpr std::uint16_t kMixedCount = 0xFFFE;
 
 struct Symbol {
   SymbolKind kind;
@@ -30,6 +44,11 @@ struct Symbol {
   bool is_extern = false;    // .extern: a declaration, not a definition
   bool is_visible = false;   // .visible/.weak/.common: resolves an .extern
   std::string_view space{};  // ".global", ".shared", ...
+  // Functions and .callprototype labels: how many results and parameters
+  // (9.7.12.5: call operands "are type-checked against" them); a .calltargets
+  // label: those of its targets when they all agree. kUnknownCount otherwise.
+  std::uint16_t results = kUnknownCount;
+  std::uint16_t params = kUnknownCount;
 };
 
 // "%r12" -> ("%r", 12). A leading zero ("%r01") is no range member.
@@ -48,7 +67,8 @@ bool splitIndexed(std::string_view name, std::string_view& prefix, std::uint64_t
 }
 
 bool isLabelKind(SymbolKind kind) {
-  return kind == SymbolKind::Label || kind == SymbolKind::Prototype || kind == SymbolKind::TargetList;
+  return kind == SymbolKind::Label || kind == SymbolKind::Prototype || kind == SymbolKind::TargetList ||
+         kind == SymbolKind::CallTargetList;
 }
 
 class Scope {
@@ -83,7 +103,7 @@ class Scope {
 
   void declare(const Symbol& symbol) {
     if (isLabelKind(symbol.kind)) {
-      labels_.push_back({symbol.name, symbol.range, symbol.kind});
+      labels_.push_back({symbol.name, symbol.range, symbol.kind, symbol.results, symbol.params});
     } else if (symbol.count > 0) {
       ranges_.emplace(symbol.name, symbol);
     } else {
@@ -125,6 +145,8 @@ class Scope {
     std::string_view name;
     SourceRange range;
     SymbolKind kind;
+    std::uint16_t results = kUnknownCount;  // Prototype, CallTargetList (fits in the padding)
+    std::uint16_t params = kUnknownCount;
   };
 
   std::vector<LabelEntry>::const_iterator labelsFrom(std::string_view name) const {
@@ -140,6 +162,8 @@ class Scope {
   // The entry as a Symbol (valid until the next call).
   const Symbol* label(const LabelEntry& e) const {
     scratch_ = Symbol{e.kind, e.name, e.range};
+    scratch_.results = e.results;
+    scratch_.params = e.params;
     return &scratch_;
   }
 
@@ -168,6 +192,33 @@ class ScopeRegisters final : public RegisterResolver {
     const Symbol* s = scope_.lookup(name);
     if (s == nullptr || s->kind != SymbolKind::Register || s->is_vector) return std::nullopt;
     return RegisterInfo{s->type, s->range};
+  }
+  std::optional<NameInfo> nameInfo(std::string_view name) const override {
+    const Symbol* s = scope_.lookup(name);
+    if (s == nullptr) {
+      // %tid.x: a special register (with its component), as use() reads it.
+      std::string_view base = name.substr(0, name.find('.'));
+      if (spec::findSpecialRegister(base) != nullptr) return NameInfo{NameKind::Register, {}};
+      if (base != name) s = scope_.lookup(base);
+      if (s == nullptr) return std::nullopt;
+    }
+    switch (s->kind) {
+      case SymbolKind::Register: return NameInfo{NameKind::Register, s->range};
+      case SymbolKind::Variable: return NameInfo{NameKind::Variable, s->range};
+      case SymbolKind::Param: return NameInfo{NameKind::Param, s->range};
+      case SymbolKind::Function: return NameInfo{NameKind::Function, s->range};
+      case SymbolKind::Label: return NameInfo{NameKind::Label, s->range};
+      case SymbolKind::Prototype: return NameInfo{NameKind::CallPrototype, s->range};
+      case SymbolKind::TargetList: return NameInfo{NameKind::BranchTargets, s->range};
+      case SymbolKind::CallTargetList: return NameInfo{NameKind::CallTargets, s->range};
+    }
+    return std::nullopt;
+  }
+  std::optional<Signature> signature(std::string_view name) const override {
+    const Symbol* s = scope_.lookup(name);
+    if (s == nullptr || s->results == kUnknownCount || s->params == kUnknownCount) return std::nullopt;
+    if (s->results == kMixedCount) return Signature{0, 0, /*agree=*/false};
+    return Signature{s->results, s->params};
   }
 
  private:
@@ -271,12 +322,44 @@ class SymbolChecker {
   }
 
   void function(Scope& module_scope, const ast::Function& f) {
-    declare(module_scope, {SymbolKind::Function, f.name.text, f.name.range}, true);
+    Symbol symbol{SymbolKind::Function, f.name.text, f.name.range};
+    symbol.results = count(f.return_params);
+    symbol.params = count(f.params);
+    declare(module_scope, symbol, true);
     if (!f.body) return;
     Scope scope(&module_scope);
     declareParams(scope, f.return_params);
     declareParams(scope, f.params);
     block(scope, *f.body, /*is_function_body=*/true);
+  }
+
+  static std::uint16_t count(const std::optional<std::vector<ast::Param>>& params) {
+    std::size_t n = params ? params->size() : 0;
+    return n < kUnknownCount ? static_cast<std::uint16_t>(n) : kUnknownCount;
+  }
+
+  // The counts shared by every target of a .calltargets list: unknown where
+  // a target is not a declared function, kMixedCount where they differ.
+  static Symbol callTargets(const Scope& scope, const ast::TargetList& list) {
+    Symbol symbol{SymbolKind::CallTargetList, list.label.text, list.label.range};
+    bool first = true, mixed = false;
+    for (const auto& target : list.targets) {
+      const Symbol* f = target.count ? nullptr : scope.lookup(target.name.text);
+      if (f == nullptr || f->kind != SymbolKind::Function || f->results == kUnknownCount ||
+          f->params == kUnknownCount) {
+        symbol.results = symbol.params = kUnknownCount;
+        return symbol;
+      }
+      if (first) {
+        symbol.results = f->results;
+        symbol.params = f->params;
+        first = false;
+      } else if (symbol.results != f->results || symbol.params != f->params) {
+        mixed = true;
+      }
+    }
+    if (mixed) symbol.results = symbol.params = kMixedCount;
+    return symbol;
   }
 
   void block(Scope& scope, const ast::Block& b, bool is_function_body) {
@@ -291,9 +374,16 @@ class SymbolChecker {
       if (const auto* label = std::get_if<ast::Label>(&s.node)) {
         declare(scope, {SymbolKind::Label, label->name.text, label->name.range});
       } else if (const auto* proto = std::get_if<ast::CallPrototype>(&s.node)) {
-        declare(scope, {SymbolKind::Prototype, proto->label.text, proto->label.range});
+        Symbol symbol{SymbolKind::Prototype, proto->label.text, proto->label.range};
+        symbol.results = count(proto->return_params);
+        symbol.params = count(proto->params);
+        declare(scope, symbol);
       } else if (const auto* list = std::get_if<ast::TargetList>(&s.node)) {
-        declare(scope, {SymbolKind::TargetList, list->label.text, list->label.range});
+        if (list->keyword.text == ".calltargets") {
+          declare(scope, callTargets(scope, *list));
+        } else {
+          declare(scope, {SymbolKind::TargetList, list->label.text, list->label.range});
+        }
       }
     }
     scope.sealLabels([&](const Symbol& second, SourceRange first) {

@@ -79,6 +79,22 @@ enum class OperandKind : std::uint8_t {
                   // qualifier named in `vector_slot` says (.v2, .v4, .v8)
   Packed,         // {a, b} or {a, b, c, d}: elements that together have the
                   // size of the type (mov's pack and unpack, 9.7.9.4)
+  Symbol,         // a name, not a value: a label, a function, ... (`symbols`
+                  // says which); "The branch target must be a label" (9.7.12.3)
+  List,           // ( a, b, ... ): call's return and argument lists (9.7.12.5)
+};
+
+// What a Symbol operand may name (a bit set). Which names exist is the symbol
+// pass's business (src/sema/symbols.cpp): the engine only judges the kind of
+// a name that resolves, and says nothing of one that does not.
+enum SymbolClass : std::uint8_t {
+  kLabelSymbol = 1,          // a label of the function (`L1:`)
+  kBranchTargetsSymbol = 2,  // the label of a .branchtargets directive
+  kCallTargetsSymbol = 4,    // the label of a .calltargets directive
+  kCallPrototypeSymbol = 8,  // the label of a .callprototype directive
+  kFunctionSymbol = 16,      // a function name (.func, .entry)
+  kVariableSymbol = 32,      // a variable (a call table: an array of function names)
+  kRegisterSymbol = 64,      // a register (call's fptr: "held in a register")
 };
 
 // How a predicate operand may be written (9.7.6.2 setp: "p[|q]", "{!}c").
@@ -130,6 +146,18 @@ struct OperandSpec {
   // the sink `_` may stand for the register.
   bool with_predicate = false;
   PredicateForm predicate_form = PredicateForm::Plain;
+  std::uint8_t symbols = 0;  // Symbol: the SymbolClass bits it may name
+  // Symbol: the name has a signature (a function, a .callprototype or
+  // .calltargets label) that the lists named here must match in length; an
+  // empty name, or a list the block lacks, stands for no results or no
+  // parameters (9.7.12.5: "the call operands are type-checked against" it).
+  bool checks_signature = false;
+  // Symbol: the name must be declared before the instruction ("The
+  // .branchtargets directive must be defined in the local function scope
+  // before it is used", 9.7.12.4), where a plain label may come later.
+  bool declared_before = false;
+  std::string_view results_list{};
+  std::string_view params_list{};
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
@@ -221,6 +249,33 @@ inline OperandSpec packed(std::string_view name, bool destination, std::string_v
   op.destination = destination;
   return op;
 }
+
+// A name of one of `classes` (SymbolClass bits): "tgt is a label" (bra),
+// "func is a symbol" (call).
+inline OperandSpec symbol(std::string_view name, std::uint8_t classes) {
+  OperandSpec op{name, OperandKind::Symbol};
+  op.symbols = classes;
+  return op;
+}
+// A name whose signature the lists `results` and `params` must match
+// (empty: none of them).
+inline OperandSpec withSignature(OperandSpec op, std::string_view results, std::string_view params) {
+  op.checks_signature = true;
+  op.results_list = results;
+  op.params_list = params;
+  return op;
+}
+// A name that must be declared before the instruction that uses it.
+inline OperandSpec declaredBefore(OperandSpec op) {
+  op.declared_before = true;
+  return op;
+}
+// "The branch target must be a label" (9.7.12.3).
+inline OperandSpec label(std::string_view name) { return symbol(name, kLabelSymbol); }
+// `(a, b, ...)`: a parenthesised list of registers, constants or .param
+// variables (9.7.12.5 call: "Arguments may be registers, immediate constants,
+// or variables in .param space"); each element is one scalar operand.
+inline OperandSpec list(std::string_view name) { return {name, OperandKind::List}; }
 
 // `{, cache-policy}` present exactly when `slot` is.
 inline OperandSpec withQualifier(OperandSpec op, std::string_view slot) {

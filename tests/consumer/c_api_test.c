@@ -55,6 +55,6 @@ int main(void) {
          saw_noftz ? d2.code : "-", seen, checked);
   ptxlint_result_free(r2);
   ptxlint_result_free(NULL); /* allowed, like free() */
-  /* Checked: mov.u32 (9.7.9.3) and cp.reduce.async.bulk; ret is not covered. */
-  return (errors == 1 && saw_semicolon && saw_noftz && seen == 3 && checked == 2) ? 0 : 1;
+  /* Checked: mov.u32 (9.7.9.3), cp.reduce.async.bulk and ret (9.7.12.6). */
+  return (errors == 1 && saw_semicolon && saw_noftz && seen == 3 && checked == 3) ? 0 : 1;
 }
