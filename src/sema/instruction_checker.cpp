@@ -712,7 +712,7 @@ class BlockMatch {
         std::string_view want_type = expectedType(want);
         if (op.expr->kind != ast::ExprKind::Symbol) {
           if (want.kind == OperandKind::Predicate && want.constant_allowed) {
-            if (literalKind(op.expr) == Literal::Float) {
+            if (Literal k = literalKind(op.expr); k != Literal::Integer && k != Literal::Unknown) {
               add(diag::RuleId::InvalidImmediate, op.range,
                   fmt::format("'{}' must be a predicate register or an integer constant", want.name));
             }
@@ -914,8 +914,12 @@ class BlockMatch {
     }
   }
 
-  // "A constant must be a multiple of" (bar's thread count).
+  // "A constant must be a multiple of" and "non-zero" (bar's thread count).
   void multipleOf(const ast::Operand& op, const OperandSpec& want, std::int64_t v) {
+    if (want.non_zero && v == 0) {
+      add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be 0 here", want.name));
+      return;
+    }
     if (want.multiple_of == 0 || v % want.multiple_of == 0) return;
     add(diag::RuleId::InvalidImmediate, op.range,
         fmt::format("'{}' must be a multiple of {}, not {}", want.name, want.multiple_of, v));

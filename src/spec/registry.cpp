@@ -18,7 +18,7 @@ namespace {
 //
 // `ld.global.nc` (9.7.9.9) is no such name: ptxas takes its qualifiers in any
 // order (`ld.nc.global`, `ld.global.ca.nc`), so its blocks are `ld` entries.
-constexpr std::array<std::string_view, 40> kDocumentedNames = {"cp.async",
+constexpr std::array<std::string_view, 39> kDocumentedNames = {"cp.async",
                                                                "cp.async.commit_group",
                                                                "cp.async.wait_group",
                                                                "cp.async.wait_all",
@@ -56,8 +56,7 @@ constexpr std::array<std::string_view, 40> kDocumentedNames = {"cp.async",
                                                                "tcgen05.mma.sp",
                                                                "tcgen05.mma.ws.sp",
                                                                "add.cc",
-                                                               "sub.cc",
-                                                               "barrier.cluster"};
+                                                               "sub.cc"};
 
 std::vector<std::string_view> splitName(std::string_view name) {
   std::vector<std::string_view> words;

@@ -145,6 +145,9 @@ struct OperandSpec {
   // the warp size", bar's thread count); 0: no such rule. Registers are not
   // judged.
   std::int64_t multiple_of = 0;
+  // A constant must not be 0 ("a non-zero thread count is required for
+  // barrier{.cta}.arrive"); registers are not judged.
+  bool non_zero = false;
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
@@ -231,6 +234,11 @@ inline OperandSpec orConstant(OperandSpec op) {
 // A constant that must be a multiple of `n`.
 inline OperandSpec multipleOf(OperandSpec op, std::int64_t n) {
   op.multiple_of = n;
+  return op;
+}
+// A constant that must not be 0.
+inline OperandSpec nonZero(OperandSpec op) {
+  op.non_zero = true;
   return op;
 }
 // A constant operand restricted to [low, high].

@@ -48,7 +48,7 @@ OperandSpec shflDestination() { return sinks(withOptionalPredicate(typedDest("d"
 OperandSpec barrierNumber() { return inRange(valueOfType("a", ".u32"), 0, 15); }
 OperandSpec threadCount() { return multipleOf(valueOfType("b", ".u32"), 32); }
 // "Note that a non-zero thread count is required for barrier{.cta}.arrive".
-OperandSpec arriveThreadCount() { return inRange(threadCount(), 1, INT64_MAX); }
+OperandSpec arriveThreadCount() { return nonZero(threadCount()); }
 // "operands p and c are predicates": {!}c (ptxas 13.0 also takes a constant).
 OperandSpec barrierPredicate() { return orConstant(predicateAs("c", PredicateForm::Negatable)); }
 
@@ -131,12 +131,16 @@ std::vector<InstructionSpec> synchronizationSpecs() {
   // ".sem = {.release, .relaxed}", "barrier.cluster.wait{.acquire}{.aligned}";
   // "Introduced in PTX ISA version 7.8"; "Support for .acquire, .relaxed,
   // .release qualifiers introduced in PTX ISA version 8.0"; "Requires sm_90".
-  specs.push_back(entry("9.7.13.3", "barrier.cluster.arrive{.sem}{.aligned}", "barrier.cluster.arrive",
-                        {optional(".sem", {".release", ".relaxed"}), optional(".aligned", {".aligned"})}, {}, {},
-                        {7, 8}, TargetRequirement::atLeast(90), {{.slot = ".sem", .introduced = {8, 0}}}));
-  specs.push_back(entry("9.7.13.3", "barrier.cluster.wait{.acquire}{.aligned}", "barrier.cluster.wait",
-                        {optional(".acquire", {".acquire"}), optional(".aligned", {".aligned"})}, {}, {}, {7, 8},
-                        TargetRequirement::atLeast(90), {{.slot = ".acquire", .introduced = {8, 0}}}));
+  // ptxas 13.0 reads barrier.cluster.arrive and barrier.cluster.wait as the
+  // instruction's name: .arrive and .wait come right after barrier.cluster.
+  specs.push_back(entry("9.7.13.3", "barrier.cluster.arrive{.sem}{.aligned}", "barrier.cluster",
+                        {leading(required(".arrive", {".arrive"})), optional(".sem", {".release", ".relaxed"}),
+                         optional(".aligned", {".aligned"})},
+                        {}, {}, {7, 8}, TargetRequirement::atLeast(90), {{.slot = ".sem", .introduced = {8, 0}}}));
+  specs.push_back(entry("9.7.13.3", "barrier.cluster.wait{.acquire}{.aligned}", "barrier.cluster",
+                        {leading(required(".wait", {".wait"})), optional(".acquire", {".acquire"}),
+                         optional(".aligned", {".aligned"})},
+                        {}, {}, {7, 8}, TargetRequirement::atLeast(90), {{.slot = ".acquire", .introduced = {8, 0}}}));
 
   // 9.7.13.4 membar / fence. "fence introduced in PTX ISA version 6.0",
   // "fence requires sm_70 or higher"; ".cluster scope qualifier introduced
