@@ -82,14 +82,14 @@ void barrierBlock(std::vector<InstructionSpec>& specs, std::string_view opcode) 
   specs.push_back(entry(
       "9.7.13.1",
       is_barrier ? "barrier{.cta}.red.popc{.aligned}.u32 d, a{, b}, {!}c" : "bar{.cta}.red.popc.u32 d, a{, b}, {!}c",
-      opcode,
-      qualifiers({required(".red", {".red"}), required(".op", {".popc"})}, {required(".type", {".u32"})}),
+      opcode, qualifiers({required(".red", {".red"}), required(".op", {".popc"})}, {required(".type", {".u32"})}),
       {typedDest("d"), barrierNumber(), optionalOperand(threadCount()), barrierPredicate()}, {}, other_version,
       other_target, ctaNote()));
   specs.push_back(entry(
       "9.7.13.1",
       is_barrier ? "barrier{.cta}.red.op{.aligned}.pred p, a{, b}, {!}c" : "bar{.cta}.red.op.pred p, a{, b}, {!}c",
-      opcode, qualifiers({required(".red", {".red"}), required(".op", {".and", ".or"})}, {required(".type", {".pred"})}),
+      opcode,
+      qualifiers({required(".red", {".red"}), required(".op", {".and", ".or"})}, {required(".type", {".pred"})}),
       {predicate("p"), barrierNumber(), optionalOperand(threadCount()), barrierPredicate()}, {}, other_version,
       other_target, ctaNote()));
 }
@@ -102,11 +102,11 @@ std::vector<InstructionSpec> synchronizationSpecs() {
   // 9.7.9.6 shfl.sync: "shfl.sync.mode.b32 d[|p], a, b, c, membermask";
   // "Introduced in PTX ISA version 6.0"; "Requires sm_30 or higher". ptxas
   // 13.0 takes a .f32 register for a, b and c (bit-size .b32, 9.4).
-  specs.push_back(entry("9.7.9.6", "shfl.sync.mode.b32 d[|p], a, b, c, membermask", "shfl",
-                        {required(".sync", {".sync"}), required(".mode", kShflModes), required(".type", {".b32"})},
-                        {shflDestination(), typedValue("a"), valueOfType("b", ".b32"), valueOfType("c", ".b32"),
-                         membermask()},
-                        {}, {6, 0}, TargetRequirement::atLeast(30)));
+  specs.push_back(
+      entry("9.7.9.6", "shfl.sync.mode.b32 d[|p], a, b, c, membermask", "shfl",
+            {required(".sync", {".sync"}), required(".mode", kShflModes), required(".type", {".b32"})},
+            {shflDestination(), typedValue("a"), valueOfType("b", ".b32"), valueOfType("c", ".b32"), membermask()}, {},
+            {6, 0}, TargetRequirement::atLeast(30)));
   // 9.7.9.5 shfl (deprecated): "shfl.mode.b32 d[|p], a, b, c"; "Introduced
   // in PTX ISA version 3.0"; "shfl requires sm_30 or higher"; "Not supported
   // in PTX ISA version 6.4 for .target sm_70 or higher".
@@ -123,9 +123,8 @@ std::vector<InstructionSpec> synchronizationSpecs() {
 
   // 9.7.13.2 bar.warp.sync: "bar.warp.sync membermask"; "Introduced in PTX
   // ISA version 6.0"; "Requires sm_30 or higher".
-  specs.push_back(
-      entry("9.7.13.2", "bar.warp.sync membermask", "bar.warp.sync", {}, {membermask()}, {}, {6, 0},
-            TargetRequirement::atLeast(30)));
+  specs.push_back(entry("9.7.13.2", "bar.warp.sync membermask", "bar.warp.sync", {}, {membermask()}, {}, {6, 0},
+                        TargetRequirement::atLeast(30)));
 
   // 9.7.13.3 barrier.cluster: "barrier.cluster.arrive{.sem}{.aligned}",
   // ".sem = {.release, .relaxed}", "barrier.cluster.wait{.acquire}{.aligned}";
@@ -137,10 +136,10 @@ std::vector<InstructionSpec> synchronizationSpecs() {
                         {leading(required(".arrive", {".arrive"})), optional(".sem", {".release", ".relaxed"}),
                          optional(".aligned", {".aligned"})},
                         {}, {}, {7, 8}, TargetRequirement::atLeast(90), {{.slot = ".sem", .introduced = {8, 0}}}));
-  specs.push_back(entry("9.7.13.3", "barrier.cluster.wait{.acquire}{.aligned}", "barrier.cluster",
-                        {leading(required(".wait", {".wait"})), optional(".acquire", {".acquire"}),
-                         optional(".aligned", {".aligned"})},
-                        {}, {}, {7, 8}, TargetRequirement::atLeast(90), {{.slot = ".acquire", .introduced = {8, 0}}}));
+  specs.push_back(entry(
+      "9.7.13.3", "barrier.cluster.wait{.acquire}{.aligned}", "barrier.cluster",
+      {leading(required(".wait", {".wait"})), optional(".acquire", {".acquire"}), optional(".aligned", {".aligned"})},
+      {}, {}, {7, 8}, TargetRequirement::atLeast(90), {{.slot = ".acquire", .introduced = {8, 0}}}));
 
   // 9.7.13.4 membar / fence. "fence introduced in PTX ISA version 6.0",
   // "fence requires sm_70 or higher"; ".cluster scope qualifier introduced
@@ -156,44 +155,46 @@ std::vector<InstructionSpec> synchronizationSpecs() {
                          .introduced = {8, 6},
                          .targets = {TargetRequirement::atLeast(90)}});
   specs.push_back(entry("9.7.13.4", "fence{.sem}.scope", "fence",
-                        {optional(".sem", {".sc", ".acq_rel", ".acquire", ".release"}), required(".scope", kScopes)}, {},
-                        {}, {6, 0}, TargetRequirement::atLeast(70), fence_notes));
+                        {optional(".sem", {".sc", ".acq_rel", ".acquire", ".release"}), required(".scope", kScopes)},
+                        {}, {}, {6, 0}, TargetRequirement::atLeast(70), fence_notes));
   // "fence.acquire.sync_restrict::shared::cluster.cluster;
   // fence.release.sync_restrict::shared::cta.cluster": "When .sync_restrict
   // is .sync_restrict::shared::cta, .sem must be .release ... when
   // .sync_restrict is .sync_restrict::shared::cluster, .sem must be
   // .acquire"; ".sync_restrict qualifier introduced in PTX ISA version 8.6
   // ... requires sm_90".
-  Constraint sync_restrict_sem = pairs(".sync_restrict", ".sem",
-                                       {{{".sync_restrict::shared::cluster"}, {".acquire"}},
-                                        {{".sync_restrict::shared::cta"}, {".release"}}});
-  specs.push_back(
-      entry("9.7.13.4", "fence.{acquire,release}.sync_restrict::shared::{cluster,cta}.cluster", "fence",
-            {required(".sem", {".acquire", ".release"}),
-             required(".sync_restrict", {".sync_restrict::shared::cluster", ".sync_restrict::shared::cta"}),
-             required(".scope", {".cluster"})},
-            {}, {sync_restrict_sem}, {8, 6}, TargetRequirement::atLeast(90)));
+  Constraint sync_restrict_sem =
+      pairs(".sync_restrict", ".sem",
+            {{{".sync_restrict::shared::cluster"}, {".acquire"}}, {{".sync_restrict::shared::cta"}, {".release"}}});
+  specs.push_back(entry("9.7.13.4", "fence.{acquire,release}.sync_restrict::shared::{cluster,cta}.cluster", "fence",
+                        {required(".sem", {".acquire", ".release"}),
+                         required(".sync_restrict", {".sync_restrict::shared::cluster", ".sync_restrict::shared::cta"}),
+                         required(".scope", {".cluster"})},
+                        {}, {sync_restrict_sem}, {8, 6}, TargetRequirement::atLeast(90)));
   // "fence.op_restrict.release.cluster", ".op_restrict = { .mbarrier_init }";
   // ".op_restrict qualifier introduced in PTX ISA version 8.0 ... requires
   // sm_90".
-  specs.push_back(entry("9.7.13.4", "fence.op_restrict.release.cluster", "fence",
-                        {required(".op_restrict", {".mbarrier_init"}), required(".sem", {".release"}),
-                         required(".scope", {".cluster"})},
-                        {}, {}, {8, 0}, TargetRequirement::atLeast(90)));
+  specs.push_back(entry(
+      "9.7.13.4", "fence.op_restrict.release.cluster", "fence",
+      {required(".op_restrict", {".mbarrier_init"}), required(".sem", {".release"}), required(".scope", {".cluster"})},
+      {}, {}, {8, 0}, TargetRequirement::atLeast(90)));
   // "fence.proxy.proxykind", ".proxykind = { .alias, .async, .async.global,
   // .async.shared::{cta, cluster} }": a state space only after .async.
   // "membar.proxy and fence.proxy introduced in PTX ISA version 7.5";
   // "fence.proxy requires sm_70"; "fence.proxy.async is introduced in PTX
   // ISA version 8.0 ... requires sm_90".
-  specs.push_back(entry(
-      "9.7.13.4", "fence.proxy.proxykind", "fence.proxy",
-      {required(".proxykind", {".alias", ".async"}),
-       optionalSpace(".space", {".global", ".shared::cta", ".shared::cluster"})},
-      {},
-      {implies({{".space", {".global", ".shared::cta", ".shared::cluster"}}}, {".proxykind", {".async"}},
-               ".proxykind = { .alias, .async, .async.global, .async.shared::{cta, cluster} }")},
-      {7, 5}, TargetRequirement::atLeast(70),
-      {{.slot = ".proxykind", .values = {".async"}, .introduced = {8, 0}, .targets = {TargetRequirement::atLeast(90)}}}));
+  specs.push_back(
+      entry("9.7.13.4", "fence.proxy.proxykind", "fence.proxy",
+            {required(".proxykind", {".alias", ".async"}),
+             optionalSpace(".space", {".global", ".shared::cta", ".shared::cluster"})},
+            {},
+            {implies({{".space", {".global", ".shared::cta", ".shared::cluster"}}}, {".proxykind", {".async"}},
+                     ".proxykind = { .alias, .async, .async.global, .async.shared::{cta, cluster} }")},
+            {7, 5}, TargetRequirement::atLeast(70),
+            {{.slot = ".proxykind",
+              .values = {".async"},
+              .introduced = {8, 0},
+              .targets = {TargetRequirement::atLeast(90)}}}));
   // "fence.proxy.to_proxykind::from_proxykind.release.scope" and
   // "....acquire.scope [addr], size", ".to_proxykind::from_proxykind =
   // {.tensormap::generic}": "The only supported value for the size operand
@@ -203,12 +204,11 @@ std::vector<InstructionSpec> synchronizationSpecs() {
                         {required(".to_proxykind::from_proxykind", {".tensormap::generic"}),
                          required(".sem", {".release"}), required(".scope", kScopes)},
                         {}, {}, {8, 3}, TargetRequirement::atLeast(90), cluster_scope));
-  specs.push_back(entry("9.7.13.4", "fence.proxy.to_proxykind::from_proxykind.acquire.scope [addr], size",
-                        "fence.proxy",
-                        {required(".to_proxykind::from_proxykind", {".tensormap::generic"}),
-                         required(".sem", {".acquire"}), required(".scope", kScopes)},
-                        {address("addr"), immediate("size", {128})}, {}, {8, 3}, TargetRequirement::atLeast(90),
-                        cluster_scope));
+  specs.push_back(
+      entry("9.7.13.4", "fence.proxy.to_proxykind::from_proxykind.acquire.scope [addr], size", "fence.proxy",
+            {required(".to_proxykind::from_proxykind", {".tensormap::generic"}), required(".sem", {".acquire"}),
+             required(".scope", kScopes)},
+            {address("addr"), immediate("size", {128})}, {}, {8, 3}, TargetRequirement::atLeast(90), cluster_scope));
   // "fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster;
   // fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster".
   specs.push_back(
@@ -237,10 +237,10 @@ std::vector<InstructionSpec> synchronizationSpecs() {
   // version 6.0"; "Requires sm_30 or higher". ptxas 13.0 takes a constant
   // for a; it refuses the sink and a pair for d.
   OperandSpec vote_source = orConstant(predicateAs("a", PredicateForm::Negatable));
-  specs.push_back(entry("9.7.13.9", "vote.sync.mode.pred d, {!}a, membermask", "vote",
-                        {required(".sync", {".sync"}), required(".mode", {".all", ".any", ".uni"}),
-                         required(".type", {".pred"})},
-                        {predicate("d"), vote_source, membermask()}, {}, {6, 0}, TargetRequirement::atLeast(30)));
+  specs.push_back(
+      entry("9.7.13.9", "vote.sync.mode.pred d, {!}a, membermask", "vote",
+            {required(".sync", {".sync"}), required(".mode", {".all", ".any", ".uni"}), required(".type", {".pred"})},
+            {predicate("d"), vote_source, membermask()}, {}, {6, 0}, TargetRequirement::atLeast(30)));
   specs.push_back(entry("9.7.13.9", "vote.sync.ballot.b32 d, {!}a, membermask", "vote",
                         {required(".sync", {".sync"}), required(".mode", {".ballot"}), required(".type", {".b32"})},
                         {typedDest("d"), vote_source, membermask()}, {}, {6, 0}, TargetRequirement::atLeast(30)));
@@ -265,16 +265,15 @@ std::vector<InstructionSpec> synchronizationSpecs() {
   // .all). ptxas 13.0 refuses a .f32 register for d and the sink for the d
   // of .any: d is taken as an integer (.u32, 9.4). "Introduced in PTX ISA
   // version 6.0"; "Requires sm_70 or higher".
-  specs.push_back(entry("9.7.13.10", "match.any.sync.type d, a, membermask", "match",
-                        {required(".mode", {".any"}), required(".sync", {".sync"}),
-                         required(".type", {".b32", ".b64"})},
-                        {destOfType("d", ".u32"), typedValue("a"), membermask()}, {}, {6, 0},
-                        TargetRequirement::atLeast(70)));
-  specs.push_back(entry("9.7.13.10", "match.all.sync.type d[|p], a, membermask", "match",
-                        {required(".mode", {".all"}), required(".sync", {".sync"}),
-                         required(".type", {".b32", ".b64"})},
-                        {withOptionalPredicate(destOfType("d", ".u32")), typedValue("a"), membermask()}, {}, {6, 0},
-                        TargetRequirement::atLeast(70)));
+  specs.push_back(
+      entry("9.7.13.10", "match.any.sync.type d, a, membermask", "match",
+            {required(".mode", {".any"}), required(".sync", {".sync"}), required(".type", {".b32", ".b64"})},
+            {destOfType("d", ".u32"), typedValue("a"), membermask()}, {}, {6, 0}, TargetRequirement::atLeast(70)));
+  specs.push_back(
+      entry("9.7.13.10", "match.all.sync.type d[|p], a, membermask", "match",
+            {required(".mode", {".all"}), required(".sync", {".sync"}), required(".type", {".b32", ".b64"})},
+            {withOptionalPredicate(destOfType("d", ".u32")), typedValue("a"), membermask()}, {}, {6, 0},
+            TargetRequirement::atLeast(70)));
 
   // 9.7.13.11 activemask: "activemask.b32 d"; "Destination d is a 32-bit
   // destination register"; "Introduced in PTX ISA version 6.2"; "Requires
@@ -285,16 +284,15 @@ std::vector<InstructionSpec> synchronizationSpecs() {
   // 9.7.13.12 redux.sync: "Introduced in PTX ISA version 7.0"; "Requires
   // sm_80 or higher". ptxas 13.0 refuses .f32 registers for dst and src of
   // the .b32 line: they are taken as integers (.u32, 9.4).
-  specs.push_back(entry("9.7.13.12", "redux.sync.op.type dst, src, membermask", "redux",
-                        {required(".sync", {".sync"}), required(".op", {".add", ".min", ".max"}),
-                         required(".type", {".u32", ".s32"})},
-                        {typedDest("dst"), typedValue("src"), membermask()}, {}, {7, 0},
-                        TargetRequirement::atLeast(80)));
-  specs.push_back(entry("9.7.13.12", "redux.sync.op.b32 dst, src, membermask", "redux",
-                        {required(".sync", {".sync"}), required(".op", {".and", ".or", ".xor"}),
-                         required(".type", {".b32"})},
-                        {destOfType("dst", ".u32"), valueOfType("src", ".u32"), membermask()}, {}, {7, 0},
-                        TargetRequirement::atLeast(80)));
+  specs.push_back(entry(
+      "9.7.13.12", "redux.sync.op.type dst, src, membermask", "redux",
+      {required(".sync", {".sync"}), required(".op", {".add", ".min", ".max"}), required(".type", {".u32", ".s32"})},
+      {typedDest("dst"), typedValue("src"), membermask()}, {}, {7, 0}, TargetRequirement::atLeast(80)));
+  specs.push_back(
+      entry("9.7.13.12", "redux.sync.op.b32 dst, src, membermask", "redux",
+            {required(".sync", {".sync"}), required(".op", {".and", ".or", ".xor"}), required(".type", {".b32"})},
+            {destOfType("dst", ".u32"), valueOfType("src", ".u32"), membermask()}, {}, {7, 0},
+            TargetRequirement::atLeast(80)));
   // "redux.sync.op{.abs.}{.NaN}.f32 dst, src, membermask", ".op = { .min,
   // .max }"; "Support for .f32 type is introduced in PTX ISA version 8.6";
   // ".f32 type requires sm_100a and is supported on sm_100f from PTX ISA
@@ -305,8 +303,7 @@ std::vector<InstructionSpec> synchronizationSpecs() {
   specs.push_back(entry("9.7.13.12", "redux.sync.op{.abs}{.NaN}.f32 dst, src, membermask", "redux",
                         {required(".sync", {".sync"}), required(".op", {".min", ".max"}), optional(".abs", {".abs"}),
                          optional(".NaN", {".NaN"}), required(".type", {".f32"})},
-                        {typedDest("dst"), typedValue("src"), membermask()}, {}, {8, 6},
-                        TargetRequirement::atLeast(80),
+                        {typedDest("dst"), typedValue("src"), membermask()}, {}, {8, 6}, TargetRequirement::atLeast(80),
                         {{.slot = ".type", .targets = sm100a_or_f, .family_from = {8, 8}},
                          {.slot = ".abs", .targets = sm100a_or_f, .family_from = {8, 8}},
                          {.slot = ".NaN", .targets = sm100a_or_f, .family_from = {8, 8}}}));
