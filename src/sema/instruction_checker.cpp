@@ -257,17 +257,26 @@ class BlockMatch {
   // Qualifiers whose place is fixed: a leading slot right after the opcode
   // (mul.wide), ordered type slots in operand order (add.f32.bf16, 9.4).
   void checkOrder() {
-    const ast::Token* first = first_ < in_.qualifiers.size() ? &in_.qualifiers[first_] : nullptr;
+    // Several leading slots (bar.cta.red) take the first places in table
+    // order: each comes right after the opcode or the leading one before it.
+    std::size_t leading_place = first_;
+    const ast::Token* previous_leading = nullptr;
     const ast::Token* previous = nullptr;
     const QualifierSlot* previous_slot = nullptr;
     for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
       const QualifierSlot& s = spec_.qualifiers[i];
       const ast::Token* t = filled_[i];
       if (t == nullptr) continue;
-      if (s.leading && t != first) {
-        add(diag::RuleId::QualifierOrder, t->range,
-            fmt::format("'{}' must come right after '{}'", t->text, spec_.opcode),
-            {fmt::format("syntax: {}", spec_.syntax)});
+      if (s.leading) {
+        const ast::Token* place = leading_place < in_.qualifiers.size() ? &in_.qualifiers[leading_place] : nullptr;
+        if (t != place) {
+          add(diag::RuleId::QualifierOrder, t->range,
+              fmt::format("'{}' must come right after '{}'", t->text,
+                          previous_leading != nullptr ? previous_leading->text : spec_.opcode),
+              {fmt::format("syntax: {}", spec_.syntax)});
+        }
+        ++leading_place;
+        previous_leading = t;
       }
       if (!s.ordered) continue;
       if (previous != nullptr && t->range.begin < previous->range.begin) {

@@ -9,7 +9,10 @@
 // ptxas 13.0 takes the qualifiers of these instructions in any order
 // (vote.ballot.sync.b32, match.sync.any.b32), except the `.cta` of bar and
 // barrier, which comes right after the opcode ("Illegal modifier '.cta'" for
-// bar.sync.cta).
+// bar.sync.cta), and their .arrive and .red, which come right after the
+// opcode or .cta ("Unknown modifier '.red'" for bar.popc.red.u32; ptxas reads
+// bar.red, barrier.arrive as the instruction's name). barrier.aligned.sync
+// is accepted.
 #include "spec/sections.h"
 
 namespace ptxlint::spec {
@@ -77,19 +80,21 @@ void barrierBlock(std::vector<InstructionSpec>& specs, std::string_view opcode) 
                         opcode, qualifiers({required(".sync", {".sync"})}),
                         {barrierNumber(), optionalOperand(threadCount())}, {}, sync_version, sync_target, ctaNote()));
   specs.push_back(entry("9.7.13.1", is_barrier ? "barrier{.cta}.arrive{.aligned} a, b" : "bar{.cta}.arrive a, b",
-                        opcode, qualifiers({required(".arrive", {".arrive"})}), {barrierNumber(), arriveThreadCount()},
-                        {}, other_version, other_target, ctaNote()));
+                        opcode, qualifiers({leading(required(".arrive", {".arrive"}))}),
+                        {barrierNumber(), arriveThreadCount()}, {}, other_version, other_target, ctaNote()));
   specs.push_back(entry(
       "9.7.13.1",
       is_barrier ? "barrier{.cta}.red.popc{.aligned}.u32 d, a{, b}, {!}c" : "bar{.cta}.red.popc.u32 d, a{, b}, {!}c",
-      opcode, qualifiers({required(".red", {".red"}), required(".op", {".popc"})}, {required(".type", {".u32"})}),
+      opcode,
+      qualifiers({leading(required(".red", {".red"})), required(".op", {".popc"})}, {required(".type", {".u32"})}),
       {typedDest("d"), barrierNumber(), optionalOperand(threadCount()), barrierPredicate()}, {}, other_version,
       other_target, ctaNote()));
   specs.push_back(entry(
       "9.7.13.1",
       is_barrier ? "barrier{.cta}.red.op{.aligned}.pred p, a{, b}, {!}c" : "bar{.cta}.red.op.pred p, a{, b}, {!}c",
       opcode,
-      qualifiers({required(".red", {".red"}), required(".op", {".and", ".or"})}, {required(".type", {".pred"})}),
+      qualifiers({leading(required(".red", {".red"})), required(".op", {".and", ".or"})},
+                 {required(".type", {".pred"})}),
       {predicate("p"), barrierNumber(), optionalOperand(threadCount()), barrierPredicate()}, {}, other_version,
       other_target, ctaNote()));
 }
