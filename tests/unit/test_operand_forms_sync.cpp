@@ -67,3 +67,12 @@ TEST_CASE("a block removed from a PTX ISA version on a target (9.7.9.5, 9.7.13.8
   CHECK(check("shfl.up.b32 %r1, %r2, 1, 0;", ".version 6.3\n.target sm_75\n").empty());
   CHECK(check("vote.ballot.b32 %r1, %p2;", ".version 6.3\n.target sm_75\n").empty());
 }
+
+TEST_CASE("several leading qualifiers take the first places in table order (9.7.13.1)", "[engine]") {
+  CHECK(check("bar.cta.red.popc.u32 %r1, 0, %p1;").empty());
+  CHECK(check("bar.red.u32.popc %r1, 0, %p1;").empty());
+  CHECK(check("bar.cta.popc.red.u32 %r1, 0, %p1;") == Codes{"PL3013"});
+  CHECK(check("bar.sync.cta 0;") == Codes{"PL3013"});
+  CHECK(check("mul.wide.s32 %rd1, %r1, %r2;").empty());
+  CHECK(check("mul.s32.wide %rd1, %r1, %r2;") == Codes{"PL3013"});
+}
