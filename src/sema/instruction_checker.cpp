@@ -262,17 +262,26 @@ class BlockMatch {
   // Qualifiers whose place is fixed: a leading slot right after the opcode
   // (mul.wide), ordered type slots in operand order (add.f32.bf16, 9.4).
   void checkOrder() {
-    const ast::Token* first = first_ < in_.qualifiers.size() ? &in_.qualifiers[first_] : nullptr;
+    // Several leading slots (bar.cta.red) take the first places in table
+    // order: each comes right after the opcode or the leading one before it.
+    std::size_t leading_place = first_;
+    const ast::Token* previous_leading = nullptr;
     const ast::Token* previous = nullptr;
     const QualifierSlot* previous_slot = nullptr;
     for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
       const QualifierSlot& s = spec_.qualifiers[i];
       const ast::Token* t = filled_[i];
       if (t == nullptr) continue;
-      if (s.leading && t != first) {
-        add(diag::RuleId::QualifierOrder, t->range,
-            fmt::format("'{}' must come right after '{}'", t->text, spec_.opcode),
-            {fmt::format("syntax: {}", spec_.syntax)});
+      if (s.leading) {
+        const ast::Token* place = leading_place < in_.qualifiers.size() ? &in_.qualifiers[leading_place] : nullptr;
+        if (t != place) {
+          add(diag::RuleId::QualifierOrder, t->range,
+              fmt::format("'{}' must come right after '{}'", t->text,
+                          previous_leading != nullptr ? previous_leading->text : spec_.opcode),
+              {fmt::format("syntax: {}", spec_.syntax)});
+        }
+        ++leading_place;
+        previous_leading = t;
       }
       if (!s.ordered) continue;
       if (previous != nullptr && t->range.begin < previous->range.begin) {
@@ -692,6 +701,8 @@ class BlockMatch {
         } else if (*v < want.min_value || *v > want.max_value) {
           add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
               {fmt::format("allowed: {} to {}", want.min_value, want.max_value)});
+        } else {
+          multipleOf(op, want, *v);
         }
         return;
       }
@@ -757,7 +768,12 @@ class BlockMatch {
         }
         std::string_view want_type = expectedType(want);
         if (op.expr->kind != ast::ExprKind::Symbol) {
-          if (want.kind != OperandKind::Value) {
+          if (want.kind == OperandKind::Predicate && want.constant_allowed) {
+            if (Literal k = literalKind(op.expr); k != Literal::Integer && k != Literal::Unknown) {
+              add(diag::RuleId::InvalidImmediate, op.range,
+                  fmt::format("'{}' must be a predicate register or an integer constant", want.name));
+            }
+          } else if (want.kind != OperandKind::Value) {
             add(diag::RuleId::OperandKind, op.range,
                 fmt::format("'{}' must be a {}, not a constant", want.name,
                             want.kind == OperandKind::Predicate ? "predicate register" : "register"));
@@ -767,6 +783,8 @@ class BlockMatch {
           if (auto v = constantValue(op.expr); v && (*v < want.min_value || *v > want.max_value)) {
             add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
                 {fmt::format("allowed: {} to {}", want.min_value, want.max_value)});
+          } else if (v) {
+            multipleOf(op, want, *v);
           }
           return;
         }
@@ -1031,21 +1049,56 @@ class BlockMatch {
     }
   }
 
-  // "d|p" (9.7.8.6 lop3): a register of the type, or the sink, with a predicate.
-  void registerWithPredicate(const ast::Operand& op, const OperandSpec& want) {
-    if (op.kind != ast::OperandKind::PredicatePair) {
-      ++penalty_;
-      add(diag::RuleId::OperandKind, op.range,
-          fmt::format("'{}' is a register and a predicate, '{}|p', here", want.name, want.name));
+  // "A constant must be a multiple of" and "non-zero" (bar's thread count).
+  void multipleOf(const ast::Operand& op, const OperandSpec& want, std::int64_t v) {
+    if (want.non_zero && v == 0) {
+      add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be 0 here", want.name));
       return;
     }
-    predicateRegister(op.second, want);
-    if (op.name.text == "_") return;
+    if (want.multiple_of == 0 || v % want.multiple_of == 0) return;
+    add(diag::RuleId::InvalidImmediate, op.range,
+        fmt::format("'{}' must be a multiple of {}, not {}", want.name, want.multiple_of, v));
+  }
+
+  // "d|p" (9.7.8.6 lop3): a register of the type, or the sink, with a
+  // predicate; "d[|p]" (9.7.9.6 shfl.sync): the predicate may be left out.
+  void registerWithPredicate(const ast::Operand& op, const OperandSpec& want) {
+    std::string_view reg_text;
+    SourceRange reg_range;
+    if (op.kind == ast::OperandKind::PredicatePair) {
+      reg_text = op.name.text;
+      reg_range = op.name.range;
+      if (op.second.text == "_" && !want.predicate_sink) {
+        add(diag::RuleId::OperandKind, op.second.range,
+            fmt::format("the predicate of '{}|p' cannot be the sink '_'", want.name));
+      }
+      predicateRegister(op.second, want);
+    } else if (want.predicate_optional && op.kind == ast::OperandKind::Expression &&
+               op.expr->kind == ast::ExprKind::Symbol) {
+      reg_text = op.expr->text;
+      reg_range = op.range;
+    } else if (want.predicate_optional && op.kind == ast::OperandKind::Sink) {
+      reg_text = "_";
+      reg_range = op.range;
+    } else {
+      ++penalty_;
+      add(diag::RuleId::OperandKind, op.range,
+          want.predicate_optional
+              ? fmt::format("'{}' is a register, or a register and a predicate '{}|p', here", want.name, want.name)
+              : fmt::format("'{}' is a register and a predicate, '{}|p', here", want.name, want.name));
+      return;
+    }
+    if (reg_text == "_") {
+      if (!want.register_sink) {
+        add(diag::RuleId::OperandKind, reg_range, fmt::format("'{}' cannot be the sink '_'", want.name));
+      }
+      return;
+    }
     std::string_view type = expectedType(want);
-    auto info = registers_.reg(op.name.text);
+    auto info = registers_.reg(reg_text);
     if (type.empty() || !info || info->type.empty() || spec::typesAgree(type, info->type)) return;
-    add(diag::RuleId::OperandType, op.name.range,
-        fmt::format("'{}' is a {} operand; '{}' is declared {}", want.name, describeType(want, type), op.name.text,
+    add(diag::RuleId::OperandType, reg_range,
+        fmt::format("'{}' is a {} operand; '{}' is declared {}", want.name, describeType(want, type), reg_text,
                     info->type));
   }
 
@@ -1238,6 +1291,16 @@ void checkNotes(const BlockMatch& match, const ast::Instruction& in, const Modul
   const InstructionSpec& spec = match.spec();
   context.require(sink, in.mnemonic_range, fmt::format("'{}'", spec.opcode), spec.introduced, spec.target,
                   spec.section);
+  // "Not supported in PTX ISA version 6.4 for .target sm_70 or higher".
+  if (spec.removed.sm != 0 && context.version && context.target && *context.version >= spec.removed.from &&
+      context.target->sm >= spec.removed.sm) {
+    Diagnostic& d = sink.report(diag::RuleId::FeatureNeedsTarget, in.mnemonic_range,
+                                fmt::format("{} is not supported on sm_{} or higher from PTX ISA {}; .target is {}, "
+                                            ".version {}",
+                                            spec.removed.what, spec.removed.sm, spec.removed.from.str(),
+                                            context.target->str(), context.version->str()));
+    d.spec_section = spec.section;
+  }
   for (const spec::FeatureNote& note : spec.notes) {
     SourceRange at;
     std::string what;

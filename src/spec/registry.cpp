@@ -74,6 +74,7 @@ std::vector<InstructionSpec> buildAll() {
   std::vector<InstructionSpec> all;
   for (auto&& group :
        {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), controlFlowSpecs()}) {
+       {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), synchronizationSpecs()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;

@@ -12,5 +12,6 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs();  // 9.7.9.27.1.3, 9.7.9.
 std::vector<InstructionSpec> memorySpecs();              // 9.7.9.8 ld, 9.7.9.9 ld.global.nc, 9.7.9.11 st
 std::vector<InstructionSpec> arithmeticSpecs();          // 9.7.1-9.7.8, 9.7.9.3, 9.7.9.4
 std::vector<InstructionSpec> controlFlowSpecs();         // 9.7.12, 9.7.17, 9.7.19
+std::vector<InstructionSpec> synchronizationSpecs();     // 9.7.9.5, 9.7.9.6 shfl, 9.7.13.1-4, 9.7.13.8-14
 
 }  // namespace ptxlint::spec

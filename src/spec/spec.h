@@ -158,6 +158,24 @@ struct OperandSpec {
   bool declared_before = false;
   std::string_view results_list{};
   std::string_view params_list{};
+  // "d[|p]" (9.7.9.6 shfl.sync): with `with_predicate`, the predicate half
+  // may be left out, d alone is the register of the type.
+  bool predicate_optional = false;
+  // With `with_predicate`: whether the sink `_` may stand for the register
+  // ("The sink symbol '_' can be used for destination operand d", elect.sync)
+  // and for the predicate (ptxas 13.0: "Predicate output expected").
+  bool register_sink = true;
+  bool predicate_sink = true;
+  // A predicate operand that also takes an integer constant (ptxas 13.0
+  // takes `bar.red.popc.u32 d, 0, 1` and `vote.sync.all.pred p, 1, m`).
+  bool constant_allowed = false;
+  // A constant must be a multiple of this ("the value must be a multiple of
+  // the warp size", bar's thread count); 0: no such rule. Registers are not
+  // judged.
+  std::int64_t multiple_of = 0;
+  // A constant must not be 0 ("a non-zero thread count is required for
+  // barrier{.cta}.arrive"); registers are not judged.
+  bool non_zero = false;
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
@@ -222,6 +240,33 @@ inline OperandSpec destOfType(std::string_view name, std::string_view type) {
 // "d|p": the destination register with a predicate result (9.7.8.6 lop3).
 inline OperandSpec withPredicate(OperandSpec op) {
   op.with_predicate = true;
+  return op;
+}
+// "d[|p]": the register, optionally paired with a predicate (9.7.9.6 shfl.sync).
+inline OperandSpec withOptionalPredicate(OperandSpec op) {
+  op.with_predicate = true;
+  op.predicate_optional = true;
+  return op;
+}
+// Where the sink `_` may stand in "d|p": for d, for p.
+inline OperandSpec sinks(OperandSpec op, bool register_sink, bool predicate_sink) {
+  op.register_sink = register_sink;
+  op.predicate_sink = predicate_sink;
+  return op;
+}
+// A predicate operand that also takes an integer constant.
+inline OperandSpec orConstant(OperandSpec op) {
+  op.constant_allowed = true;
+  return op;
+}
+// A constant that must be a multiple of `n`.
+inline OperandSpec multipleOf(OperandSpec op, std::int64_t n) {
+  op.multiple_of = n;
+  return op;
+}
+// A constant that must not be 0.
+inline OperandSpec nonZero(OperandSpec op) {
+  op.non_zero = true;
   return op;
 }
 // A constant operand restricted to [low, high].
@@ -370,6 +415,15 @@ struct FeatureNote {
   PtxVersion family_from{};
 };
 
+// "Not supported in PTX ISA version 6.4 for .target sm_70 or higher"
+// (9.7.9.5 shfl, 9.7.13.8 vote): the block is refused from PTX ISA `from`
+// on targets sm_`sm` and higher. {0,0}: never removed.
+struct Removal {
+  PtxVersion from{};
+  std::uint16_t sm = 0;
+  std::string_view what{};  // "'shfl' without '.sync'"
+};
+
 struct InstructionSpec {
   std::string_view section;  // "9.7.9.25.4.1"
   std::string_view syntax;   // the manual's syntax line, quoted in notes
@@ -380,6 +434,7 @@ struct InstructionSpec {
   PtxVersion introduced{};
   TargetRequirement target{};
   std::vector<FeatureNote> notes{};
+  Removal removed{};
 };
 
 // All entries, and the names of every instruction section of the manual
