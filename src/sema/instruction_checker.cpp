@@ -1001,6 +1001,7 @@ class BlockMatch {
   // integer register; a bit-size type takes any register.
   static bool relaxedTypeAgrees(std::string_view type, std::string_view reg) {
     if (reg == ".pred") return false;
+    if (reg == type) return true;  // a register of the instruction's own type (.f16x2 with .f16x2)
     unsigned type_bits = spec::typeQualifierBits(type);
     unsigned reg_bits = spec::typeQualifierBits(reg);
     if (type_bits == 0 || reg_bits == 0) return true;  // not a fundamental type: not judged
@@ -1143,6 +1144,7 @@ void checkNotes(const BlockMatch& match, const ast::Instruction& in, const Modul
           *context.version < note.family_from) {
         return false;
       }
+      if (r.from.major != 0 && context.version && *context.version < r.from) return false;
       return r.satisfiedBy(*context.target);
     });
     if (satisfied) continue;
