@@ -271,6 +271,10 @@ class BlockMatch {
       }
       if (!s.ordered) continue;
       if (previous != nullptr && t->range.begin < previous->range.begin) {
+        // A block that reads the types in the other order is a worse fit
+        // than one whose order is right and a rule is broken (cvt.s32.bf16:
+        // the .bf16 -> integer entry, not .s32 -> .bf16).
+        if (!types_out_of_order_) ++penalty_;
         types_out_of_order_ = true;
         add(diag::RuleId::QualifierOrder, t->range,
             fmt::format("'{}' ({}) must come after '{}' ({}): type qualifiers are in the order of the operands",

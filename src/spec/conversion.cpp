@@ -43,6 +43,13 @@ constexpr std::string_view kIrndRule =
 constexpr std::string_view kFrndRule =
     "floating-point rounding is required for float-to-float conversions that lose precision and for "
     "integer-to-float conversions, and illegal in all other instances";
+// The same rules, as each class of conversion states them when the
+// rounding modifier is missing.
+constexpr std::string_view kIrndRequired =
+    "integer rounding (.rni, .rzi, .rmi, .rpi) is required for float-to-integer conversions";
+constexpr std::string_view kFrndRequiredInt = "floating-point rounding is required for integer-to-float conversions";
+constexpr std::string_view kFrndRequiredLoss =
+    "floating-point rounding is required for float-to-float conversions that lose precision";
 // "Modifier .ftz can only be specified when either .dtype or .atype is .f32".
 constexpr std::string_view kFtzRule = ".ftz can only be specified when either .dtype or .atype is .f32";
 
@@ -195,14 +202,14 @@ void cvtSpecs(std::vector<InstructionSpec>& specs) {
   // to the destination range by default; i.e, .sat is redundant" (allowed).
   specs.push_back(
       scalar(kInts, kFloats, true,
-             {forbids({{".rnd", kFrnd}}, ".rnd", kIrndRule), implies({{".rnd", kNone}}, {".rnd", kIrnd}, kIrndRule),
+             {forbids({{".rnd", kFrnd}}, ".rnd", kIrndRule), implies({{".rnd", kNone}}, {".rnd", kIrnd}, kIrndRequired),
               implies({{".ftz", {".ftz"}}}, {".atype", {".f32"}}, kFtzRule)}));
   // Integer to float: floating-point rounding required; .sat "Applies to
   // .f16, .f32, and .f64 types".
-  specs.push_back(
-      scalar(kFloats, kInts, true,
-             {forbids({{".rnd", kIrnd}}, ".rnd", kIrndRule), implies({{".rnd", kNone}}, {".rnd", kFrnd}, kFrndRule),
-              implies({{".ftz", {".ftz"}}}, {".dtype", {".f32"}}, kFtzRule)}));
+  specs.push_back(scalar(
+      kFloats, kInts, true,
+      {forbids({{".rnd", kIrnd}}, ".rnd", kIrndRule), implies({{".rnd", kNone}}, {".rnd", kFrnd}, kFrndRequiredInt),
+       implies({{".ftz", {".ftz"}}}, {".dtype", {".f32"}}, kFtzRule)}));
   // Float to float (.f16, .f32, .f64): integer rounding between equal types,
   // floating-point rounding required where precision is lost and illegal
   // otherwise ("A floating-point value may be rounded to an integral value
@@ -218,7 +225,8 @@ void cvtSpecs(std::vector<InstructionSpec>& specs) {
     c.push_back(forbids({{".rnd", kFrnd}, {".dtype", {".f64"}}}, ".rnd", kFrndRule));
     c.push_back(
         implies({{".rnd", kNone}, {".dtype", {".f16"}}, {".atype", {".f32", ".f64"}}}, {".rnd", kFrnd}, kFrndRule));
-    c.push_back(implies({{".rnd", kNone}, {".dtype", {".f32"}}, {".atype", {".f64"}}}, {".rnd", kFrnd}, kFrndRule));
+    c.push_back(
+        implies({{".rnd", kNone}, {".dtype", {".f32"}}, {".atype", {".f64"}}}, {".rnd", kFrnd}, kFrndRequiredLoss));
     c.push_back(implies({{".ftz", {".ftz"}}, {".dtype", {".f16", ".f64"}}}, {".atype", {".f32"}}, kFtzRule));
     specs.push_back(scalar(kFloats, kFloats, true, std::move(c)));
   }
@@ -235,7 +243,8 @@ void cvtSpecs(std::vector<InstructionSpec>& specs) {
         scalar({".bf16"}, from, false,
                {forbids({{".rnd", kIrnd}, {".atype", join(kInts, {".f16", ".f32", ".f64"})}}, ".rnd", kIrndRule),
                 forbids({{".rnd", kFrnd}, {".atype", {".bf16"}}}, ".rnd", kFrndRule),
-                implies({{".rnd", kNone}, {".atype", join(kInts, {".f32", ".f64"})}}, {".rnd", kFrnd}, kFrndRule),
+                implies({{".rnd", kNone}, {".atype", kInts}}, {".rnd", kFrnd}, kFrndRequiredInt),
+                implies({{".rnd", kNone}, {".atype", {".f32", ".f64"}}}, {".rnd", kFrnd}, kFrndRequiredLoss),
                 implies({{".ftz", {".ftz"}}}, {".atype", {".f32"}}, kFtzRule),
                 forbids({{".dtype", {".bf16"}}}, ".sat", ".sat applies to .f16, .f32 and .f64 destination types")},
                {{.slot = ".dtype", .when = {{".atype", {".f32"}}}, .introduced = {7, 0}, .targets = {sm80}},
@@ -251,7 +260,7 @@ void cvtSpecs(std::vector<InstructionSpec>& specs) {
     specs.push_back(scalar(to, {".bf16"}, false,
                            {forbids({{".rnd", kIrnd}, {".dtype", kFloats}}, ".rnd", kIrndRule),
                             forbids({{".rnd", kFrnd}, {".dtype", kInts}}, ".rnd", kIrndRule),
-                            implies({{".rnd", kNone}, {".dtype", kInts}}, {".rnd", kIrnd}, kIrndRule),
+                            implies({{".rnd", kNone}, {".dtype", kInts}}, {".rnd", kIrnd}, kIrndRequired),
                             implies({{".ftz", {".ftz"}}}, {".dtype", {".f32"}}, kFtzRule),
                             forbids({{".atype", {".bf16"}}}, ".sat", "ptxas 13.0 takes no .sat with a .bf16 source")},
                            {{.slot = ".atype", .when = {{".dtype", {".f32"}}}, .introduced = {7, 1}, .targets = {sm80}},
