@@ -578,9 +578,9 @@ std::vector<InstructionSpec> conversionSpecs() {
   // introduced in PTX ISA version 3.1", "cvta.param and cvta.to.param ...
   // 7.7", "cvta.param{::entry} and cvta.to.param{::entry} requires sm_70").
   // ptxas 13.0 takes the size before the state space too, but `.to` only
-  // right after the opcode ("Unknown modifier '.to'"), and a variable only
-  // as the source of cvta ("Argument 1 of instruction 'cvta.to': must be
-  // register").
+  // right after the opcode ("Unknown modifier '.to'"). cvta.to takes a
+  // register or a constant, never a variable ("Argument 1 of instruction
+  // 'cvta.to': must be register"), which the engine does not judge.
   specs.push_back({.section = "9.7.9.20",
                    .syntax = "cvta.space.size p, a",
                    .opcode = "cvta",
@@ -594,7 +594,7 @@ std::vector<InstructionSpec> conversionSpecs() {
        .syntax = "cvta.to.space.size p, a",
        .opcode = "cvta",
        .qualifiers = {leading(required(".to", {".to"})), space(".space", kSpaces), required(".size", {".u32", ".u64"})},
-       .operands = {typedDest("p", ".size"), typed("a", ".size")},
+       .operands = {typedDest("p", ".size"), typedValue("a", ".size")},
        .introduced = {2, 0},
        .target = TargetRequirement::atLeast(20),
        .notes = space_notes});
