@@ -954,6 +954,8 @@ class BlockMatch {
       return;
     }
     unsigned element_bits = total == 0 ? 0 : total / static_cast<unsigned>(count);
+    // A vector of values of one fixed type ({a, b, e, f} of .f32, 9.7.9.21).
+    if (!want.fixed_type.empty()) element_bits = spec::typeQualifierBits(want.fixed_type);
     bool any_register = false;
     for (const ast::Operand& element : op.elements) {
       if (element.kind == ast::OperandKind::Sink) {

@@ -177,9 +177,10 @@ std::vector<TargetRequirement> rsTargets() {
   return {TargetRequirement::archSpecific(100), TargetRequirement::archSpecific(103)};
 }
 
-// {a, b, e, f}: four .f32 values.
+// {a, b, e, f}: four .f32 values ("When converting four .f32 inputs").
 OperandSpec fourValues() {
   OperandSpec op = packed("{a, b, e, f}", false, "");
+  op.fixed_type = ".f32";
   return op;
 }
 

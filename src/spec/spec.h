@@ -78,7 +78,8 @@ enum class OperandKind : std::uint8_t {
   Data,           // a register, or {r0, r1, ...} with as many as the .vec
                   // qualifier named in `vector_slot` says (.v2, .v4, .v8)
   Packed,         // {a, b} or {a, b, c, d}: elements that together have the
-                  // size of the type (mov's pack and unpack, 9.7.9.4)
+                  // size of the type (mov's pack and unpack, 9.7.9.4), or
+                  // each the size of `fixed_type` when one is given
 };
 
 // How a predicate operand may be written (9.7.6.2 setp: "p[|q]", "{!}c").
