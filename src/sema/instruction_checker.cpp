@@ -285,6 +285,10 @@ class BlockMatch {
       }
       if (!s.ordered) continue;
       if (previous != nullptr && t->range.begin < previous->range.begin) {
+        // A block that reads the types in the other order is a worse fit
+        // than one whose order is right and a rule is broken (cvt.s32.bf16:
+        // the .bf16 -> integer entry, not .s32 -> .bf16).
+        if (!types_out_of_order_) ++penalty_;
         types_out_of_order_ = true;
         add(diag::RuleId::QualifierOrder, t->range,
             fmt::format("'{}' ({}) must come after '{}' ({}): type qualifiers are in the order of the operands",
@@ -1129,6 +1133,8 @@ class BlockMatch {
       return;
     }
     unsigned element_bits = total == 0 ? 0 : total / static_cast<unsigned>(count);
+    // A vector of values of one fixed type ({a, b, e, f} of .f32, 9.7.9.21).
+    if (!want.fixed_type.empty()) element_bits = spec::typeQualifierBits(want.fixed_type);
     bool any_register = false;
     for (const ast::Operand& element : op.elements) {
       if (element.kind == ast::OperandKind::Sink) {
@@ -1180,6 +1186,7 @@ class BlockMatch {
   // integer register; a bit-size type takes any register.
   static bool relaxedTypeAgrees(std::string_view type, std::string_view reg) {
     if (reg == ".pred") return false;
+    if (reg == type) return true;  // a register of the instruction's own type (.f16x2 with .f16x2)
     unsigned type_bits = spec::typeQualifierBits(type);
     unsigned reg_bits = spec::typeQualifierBits(reg);
     if (type_bits == 0 || reg_bits == 0) return true;  // not a fundamental type: not judged
@@ -1336,6 +1343,7 @@ void checkNotes(const BlockMatch& match, const ast::Instruction& in, const Modul
           *context.version < note.family_from) {
         return false;
       }
+      if (r.from.major != 0 && context.version && *context.version < r.from) return false;
       return r.satisfiedBy(*context.target);
     });
     if (satisfied) continue;

@@ -75,6 +75,7 @@ std::vector<InstructionSpec> buildAll() {
   for (auto&& group :
        {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), controlFlowSpecs()}) {
        {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), synchronizationSpecs()}) {
+       {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), conversionSpecs()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;

@@ -95,6 +95,8 @@ enum SymbolClass : std::uint8_t {
   kFunctionSymbol = 16,      // a function name (.func, .entry)
   kVariableSymbol = 32,      // a variable (a call table: an array of function names)
   kRegisterSymbol = 64,      // a register (call's fptr: "held in a register")
+                  // size of the type (mov's pack and unpack, 9.7.9.4), or
+                  // each the size of `fixed_type` when one is given
 };
 
 // How a predicate operand may be written (9.7.6.2 setp: "p[|q]", "{!}c").

@@ -158,11 +158,12 @@ bool TargetRequirement::satisfiedBy(const Target& target) const {
 
 std::string TargetRequirement::describe() const {
   std::string name = "sm_" + std::to_string(sm);
+  std::string since = from.major != 0 ? " from PTX ISA " + from.str() : "";
   switch (kind) {
     case Kind::None: return "any target";
-    case Kind::AtLeast: return name + " or higher";
-    case Kind::ArchSpecific: return name + "a";
-    case Kind::FamilySpecific: return name + "f or higher in the same family";
+    case Kind::AtLeast: return name + " or higher" + since;
+    case Kind::ArchSpecific: return name + "a" + since;
+    case Kind::FamilySpecific: return name + "f or higher in the same family" + since;
   }
   return name;
 }

@@ -74,11 +74,20 @@ struct TargetRequirement {
   };
   Kind kind = Kind::None;
   std::uint16_t sm = 0;
+  // As a target of a FeatureNote: accepted only from this .version ("cvt
+  // with .e4m3x2/.e5m2x2 for sm_89 introduced in PTX ISA version 8.1", where
+  // sm_90 has it from 7.8); {0,0}: from the note's own version.
+  PtxVersion from{};
 
   static TargetRequirement none() { return {}; }
   static TargetRequirement atLeast(std::uint16_t sm) { return {Kind::AtLeast, sm}; }
   static TargetRequirement archSpecific(std::uint16_t sm) { return {Kind::ArchSpecific, sm}; }
   static TargetRequirement familySpecific(std::uint16_t sm) { return {Kind::FamilySpecific, sm}; }
+  TargetRequirement fromVersion(PtxVersion version) const {
+    TargetRequirement r = *this;
+    r.from = version;
+    return r;
+  }
 
   bool satisfiedBy(const Target& target) const;
   // "sm_90 or higher", "sm_90a", "sm_100f or higher in the same family".
