@@ -130,6 +130,9 @@ struct OperandSpec {
   // the sink `_` may stand for the register.
   bool with_predicate = false;
   PredicateForm predicate_form = PredicateForm::Plain;
+  // The bit bucket `_` may stand for the whole operand ("Simple reductions
+  // may be specified by using the bit bucket destination operand _", atom).
+  bool sink = false;
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
@@ -222,6 +225,12 @@ inline OperandSpec packed(std::string_view name, bool destination, std::string_v
   return op;
 }
 
+// A destination the bit bucket `_` may stand for (9.7.13.5 atom: "Simple
+// reductions may be specified by using the bit bucket destination operand _").
+inline OperandSpec orSink(OperandSpec op) {
+  op.sink = true;
+  return op;
+}
 // `{, cache-policy}` present exactly when `slot` is.
 inline OperandSpec withQualifier(OperandSpec op, std::string_view slot) {
   op.presence = {Presence::Kind::WithQualifier, slot};
