@@ -2,6 +2,7 @@
 // instruction tables follows.
 #include <catch2/catch.hpp>
 
+#include "helpers.h"
 #include "spec/spec.h"
 
 using ptxlint::spec::typesAgree;
@@ -41,4 +42,19 @@ TEST_CASE(".wide doubles the type (9.7.1.3)", "[spec]") {
   CHECK(widenedType(".s32") == ".s64");
   CHECK(widenedType(".u16") == ".u32");
   CHECK(widenedType(".s64").empty());
+}
+
+TEST_CASE("the bit bucket '_' stands only for operands marked orSink (9.7.13.5 atom)", "[spec]") {
+  using ptxlint::test::codes;
+  using ptxlint::test::inKernel;
+  const ptxlint::spec::OperandSpec d = ptxlint::spec::orSink(ptxlint::spec::typedDest("d"));
+  CHECK(d.sink);
+  CHECK(d.destination);
+  CHECK_FALSE(ptxlint::spec::typedDest("d").sink);
+  // "Simple reductions may be specified by using the bit bucket destination operand _."
+  auto atom = ptxlint::lint(inKernel(".reg .b32 %r<3>;\n.reg .b64 %rd<3>;\natom.global.add.u32 _, [%rd1], %r2;\nret;"));
+  CHECK(codes(atom.diagnostics).empty());
+  // An operand without it: '_' is no register.
+  auto add = ptxlint::lint(inKernel(".reg .b32 %r<3>;\nadd.u32 _, %r1, %r2;\nret;"));
+  CHECK(codes(add.diagnostics) == std::vector<std::string>{"PL3007"});
 }
