@@ -679,6 +679,7 @@ class BlockMatch {
   }
 
   void checkOperand(const ast::Operand& op, const OperandSpec& want) {
+    if (want.sink && op.kind == ast::OperandKind::Sink) return;  // the bit bucket `_`
     switch (want.kind) {
       case OperandKind::Address:
       case OperandKind::TensorAddress:

@@ -76,6 +76,7 @@ std::vector<InstructionSpec> buildAll() {
        {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), controlFlowSpecs()}) {
        {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), synchronizationSpecs()}) {
        {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), conversionSpecs()}) {
+  for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), atomicsSpecs()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;

@@ -14,5 +14,6 @@ std::vector<InstructionSpec> arithmeticSpecs();          // 9.7.1-9.7.8, 9.7.9.3
 std::vector<InstructionSpec> controlFlowSpecs();         // 9.7.12, 9.7.17, 9.7.19
 std::vector<InstructionSpec> synchronizationSpecs();     // 9.7.9.5, 9.7.9.6 shfl, 9.7.13.1-4, 9.7.13.8-14
 std::vector<InstructionSpec> conversionSpecs();  // 9.7.9.19-9.7.9.24 isspacep, cvta, cvt, cvt.pack, mapa, getctarank
+std::vector<InstructionSpec> atomicsSpecs();             // 9.7.13.5 atom, 9.7.13.6 red
 
 }  // namespace ptxlint::spec

@@ -178,6 +178,9 @@ struct OperandSpec {
   // A constant must not be 0 ("a non-zero thread count is required for
   // barrier{.cta}.arrive"); registers are not judged.
   bool non_zero = false;
+  // The bit bucket `_` may stand for the whole operand ("Simple reductions
+  // may be specified by using the bit bucket destination operand _", atom).
+  bool sink = false;
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
@@ -324,6 +327,12 @@ inline OperandSpec label(std::string_view name) { return symbol(name, kLabelSymb
 // or variables in .param space"); each element is one scalar operand.
 inline OperandSpec list(std::string_view name) { return {name, OperandKind::List}; }
 
+// A destination the bit bucket `_` may stand for (9.7.13.5 atom: "Simple
+// reductions may be specified by using the bit bucket destination operand _").
+inline OperandSpec orSink(OperandSpec op) {
+  op.sink = true;
+  return op;
+}
 // `{, cache-policy}` present exactly when `slot` is.
 inline OperandSpec withQualifier(OperandSpec op, std::string_view slot) {
   op.presence = {Presence::Kind::WithQualifier, slot};
