@@ -698,6 +698,12 @@ class BlockMatch {
           return;
         }
         if (want.kind == OperandKind::Predicate && predicateForm(op, want)) return;
+        if (want.sink_allowed && op.kind == ast::OperandKind::Sink) return;
+        if (want.sink_required) {
+          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' must be the sink '_' here", want.name),
+              {fmt::format("syntax: {}", spec_.syntax)});
+          return;
+        }
         if (op.kind != ast::OperandKind::Expression) {
           ++penalty_;  // a vector or address where a scalar goes: the shape of another block
           add(diag::RuleId::OperandKind, op.range,
@@ -1133,8 +1139,10 @@ void checkNotes(const BlockMatch& match, const ast::Instruction& in, const Modul
         if (want->name == note.operand) given = op;
       }
       if (given == nullptr) continue;
+      if (note.operand_is_sink && given->kind != ast::OperandKind::Sink) continue;
       at = given->range;
-      what = fmt::format("the '{}' operand of '{}'", note.operand, spec.opcode);
+      what = note.operand_is_sink ? fmt::format("the sink '_' as the '{}' operand of '{}'", note.operand, spec.opcode)
+                                  : fmt::format("the '{}' operand of '{}'", note.operand, spec.opcode);
     }
     if (note.introduced.major != 0) context.require(sink, at, what, note.introduced, {}, spec.section);
     if (note.targets.empty() || !context.target) continue;

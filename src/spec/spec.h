@@ -130,6 +130,11 @@ struct OperandSpec {
   // the sink `_` may stand for the register.
   bool with_predicate = false;
   PredicateForm predicate_form = PredicateForm::Plain;
+  // A scalar destination the sink symbol `_` may stand for ("Optionally,
+  // sink symbol '_' can be used for the state argument", 9.7.13.15.13), or
+  // must ("Sink symbol '_' is mandatory for the destination operand").
+  bool sink_allowed = false;
+  bool sink_required = false;
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
@@ -237,6 +242,17 @@ inline OperandSpec sinksOnlyWhen(OperandSpec op, std::vector<std::vector<Conditi
   op.sinks_when = std::move(alternatives);
   return op;
 }
+// A scalar operand that may be written as the sink `_`.
+inline OperandSpec orSink(OperandSpec op) {
+  op.sink_allowed = true;
+  return op;
+}
+// A scalar operand that must be written as the sink `_`.
+inline OperandSpec sinkOnly(OperandSpec op) {
+  op.sink_allowed = true;
+  op.sink_required = true;
+  return op;
+}
 // `{, src-size}`: may be given or left out.
 inline OperandSpec optionalOperand(OperandSpec op) {
   op.presence = {Presence::Kind::Optional};
@@ -307,6 +323,10 @@ struct FeatureNote {
   std::vector<Condition> when{};
   Values values{};
   std::string_view operand{};
+  // With `operand`: the note applies only where the operand is written as
+  // the sink `_` ("Support for sink symbol '_' as the destination operand
+  // is introduced in PTX ISA version 7.1").
+  bool operand_is_sink = false;
   PtxVersion introduced{};
   std::vector<TargetRequirement> targets{};  // any one of them suffices
   bool advisory = false;                     // "advised to be used with": a warning
