@@ -758,6 +758,7 @@ class BlockMatch {
         return;
       }
       case OperandKind::Packed: packedVector(op, want); return;
+      case OperandKind::Vector: fixedVector(op, want); return;
     }
   }
 
@@ -1074,15 +1075,43 @@ class BlockMatch {
       return;
     }
     std::string_view dim = valueOf(".dim");  // ".2d"
-    if (dim.size() != 3) return;
-    std::size_t want_count = static_cast<std::size_t>(dim[1] - '0');
+    if (want.elements == 0 && dim.size() != 3) return;
+    std::size_t want_count = want.elements != 0 ? want.elements : static_cast<std::size_t>(dim[1] - '0');
     const ast::Operand& coords = op.elements[0];
     // "The individual tensor coordinates are of the type .s32."
     for (const ast::Operand& c : coords.elements) registerSize(c, "tensorCoords", 32);
     if (coords.elements.size() != want_count) {
       add(diag::RuleId::TensorCoordinates, coords.range,
           fmt::format("tensorCoords has {} coordinate{}; {} needs {}", coords.elements.size(),
-                      coords.elements.size() == 1 ? "" : "s", dim, want_count));
+                      coords.elements.size() == 1 ? "" : "s", want.elements != 0 ? "this form" : dim, want_count));
+    }
+  }
+
+  // {a, b, ...} of a fixed or .dim-relative number of `bits`-bit registers
+  // or integer constants (im2colInfo, 9.7.9.27.1.2).
+  void fixedVector(const ast::Operand& op, const OperandSpec& want) {
+    if (op.kind != ast::OperandKind::Vector) {
+      ++penalty_;
+      add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' must be a vector {{a, ...}}", want.name));
+      return;
+    }
+    for (const ast::Operand& element : op.elements) {
+      if (element.kind != ast::OperandKind::Expression) {
+        add(diag::RuleId::OperandKind, element.range, fmt::format("'{}' takes registers as elements", want.name));
+        continue;
+      }
+      registerSize(element, want.name, want.bits);
+    }
+    std::size_t count = want.elements;
+    if (count == 0) {
+      std::string_view dim = valueOf(".dim");  // ".5d"
+      if (dim.size() != 3 || static_cast<std::size_t>(dim[1] - '0') <= want.elements_dim_less) return;
+      count = static_cast<std::size_t>(dim[1] - '0') - want.elements_dim_less;
+    }
+    if (op.elements.size() != count) {
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' has {} element{}; {} needed here", want.name, op.elements.size(),
+                      op.elements.size() == 1 ? "" : "s", count));
     }
   }
 

@@ -79,6 +79,9 @@ enum class OperandKind : std::uint8_t {
                   // qualifier named in `vector_slot` says (.v2, .v4, .v8)
   Packed,         // {a, b} or {a, b, c, d}: elements that together have the
                   // size of the type (mov's pack and unpack, 9.7.9.4)
+  Vector,         // {a, b, ...}: `elements` registers of `bits` bits or integer
+                  // constants; with `elements` 0, as many as .dim less
+                  // `elements_dim_less` (im2colInfo of cp.async.bulk.tensor)
 };
 
 // How a predicate operand may be written (9.7.6.2 setp: "p[|q]", "{!}c").
@@ -135,6 +138,12 @@ struct OperandSpec {
   // must ("Sink symbol '_' is mandatory for the destination operand").
   bool sink_allowed = false;
   bool sink_required = false;
+  // Vector: how many elements (0: .dim less `elements_dim_less`, "a vector
+  // ... whose vector size is two less than number of dimensions .dim");
+  // TensorAddress: how many coordinates when not .dim ("Fixed length vector
+  // of size 5", .tile::gather4).
+  std::uint8_t elements = 0;
+  std::uint8_t elements_dim_less = 0;
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
@@ -152,6 +161,24 @@ std::string_view widenedType(std::string_view type);
 
 inline OperandSpec address(std::string_view name) { return {name, OperandKind::Address}; }
 inline OperandSpec tensorAddress(std::string_view name) { return {name, OperandKind::TensorAddress}; }
+// [tensorMap, tensorCoords] with a fixed number of coordinates.
+inline OperandSpec tensorAddressOf(std::string_view name, std::uint8_t coordinates) {
+  OperandSpec op{name, OperandKind::TensorAddress};
+  op.elements = coordinates;
+  return op;
+}
+// {a, b, ...}: `count` elements of `bits` bits.
+inline OperandSpec vectorOf(std::string_view name, std::uint8_t bits, std::uint8_t count) {
+  OperandSpec op{name, OperandKind::Vector, bits};
+  op.elements = count;
+  return op;
+}
+// {a, b, ...}: as many elements of `bits` bits as .dim less `less`.
+inline OperandSpec vectorOfDimLess(std::string_view name, std::uint8_t bits, std::uint8_t less) {
+  OperandSpec op{name, OperandKind::Vector, bits};
+  op.elements_dim_less = less;
+  return op;
+}
 inline OperandSpec value(std::string_view name, std::uint8_t bits) { return {name, OperandKind::Value, bits}; }
 inline OperandSpec reg(std::string_view name, std::uint8_t bits) { return {name, OperandKind::Register, bits}; }
 inline OperandSpec predicate(std::string_view name) { return {name, OperandKind::Predicate, 1}; }
