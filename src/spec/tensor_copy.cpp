@@ -45,7 +45,11 @@ FeatureNote gatherOrW(std::string_view dst, Values values) {
   if (dst == ".shared::cta") {
     note.targets = {TargetRequirement::atLeast(100)};
   } else {
-    note.targets = {TargetRequirement::archSpecific(100), TargetRequirement::familySpecific(100)};
+    // ptxas 13.0 also accepts sm_110a and sm_110f here (as for .tile::scatter4
+    // and .cta_group, whose notes name sm_101a/sm_110f): ptxlint accepts what
+    // ptxas accepts (tests/golden/tma/tensor-copy-targets-sm110f-9.0.ptx).
+    note.targets = {TargetRequirement::archSpecific(100), TargetRequirement::familySpecific(100),
+                    TargetRequirement::archSpecific(110), TargetRequirement::familySpecific(110)};
     note.family_from = {8, 8};
   }
   return note;
