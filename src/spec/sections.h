@@ -10,8 +10,9 @@ namespace ptxlint::spec {
 std::vector<InstructionSpec> asyncCopySpecs();           // 9.7.9.25
 std::vector<InstructionSpec> bulkReduceMultimemSpecs();  // 9.7.9.27.1.3, 9.7.9.14, 9.7.9.27, 9.7.13.7
 std::vector<InstructionSpec> memorySpecs();              // 9.7.9.8 ld, 9.7.9.9 ld.global.nc, 9.7.9.11 st
-std::vector<InstructionSpec> arithmeticSpecs();
-std::vector<InstructionSpec> tensorCopySpecs();  // 9.7.9.27.1.2, 9.7.9.27.1.4, 9.7.9.27.2
-std::vector<InstructionSpec> mbarrierSpecs();  // 9.7.13.15 (but 9.7.13.15.15)          // 9.7.1-9.7.8, 9.7.9.3, 9.7.9.4
+std::vector<InstructionSpec> arithmeticSpecs();          // 9.7.1-9.7.8, 9.7.9.3, 9.7.9.4
+std::vector<InstructionSpec> mbarrierSpecs();            // 9.7.13.15 (but 9.7.13.15.15)
+std::vector<InstructionSpec> tensorCopySpecs();          // 9.7.9.27.1.2, 9.7.9.27.1.4, 9.7.9.27.2
+std::vector<InstructionSpec> tensormapClusterSpecs();    // 9.7.9.28, 9.7.13.16, 9.7.13.17, 9.7.13.18
 
 }  // namespace ptxlint::spec
