@@ -147,14 +147,16 @@ std::vector<InstructionSpec> tensormapClusterSpecs() {
                    .target = TargetRequirement::atLeast(100),
                    .notes = {{.slot = ".multicast", .targets = sm100To120(), .family_from = {8, 8}}}});
 
-  // 9.7.13.18 clusterlaunchcontrol.query_cancel: "Introduced in PTX ISA
+  // 9.7.13.18 clusterlaunchcontrol.query_cancel: its two type qualifiers are
+  // "placed in the same order as the operands" (9.4; ptxas: "Unexpected
+  // instruction types" for .b128.pred). "Introduced in PTX ISA
   // version 8.6"; "Requires sm_100 or higher". try_cancel_response is the
   // 16-byte response ("ld.shared.b128 handle, [addr]" in 9.7.13.17's example).
   specs.push_back({.section = "9.7.13.18",
                    .syntax = "clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 pred, try_cancel_response",
                    .opcode = "clusterlaunchcontrol.query_cancel",
-                   .qualifiers = {required(".is_canceled", {".is_canceled"}), required(".pred", {".pred"}),
-                                  required(".b128", {".b128"})},
+                   .qualifiers = {required(".is_canceled", {".is_canceled"}), ordered(required(".pred", {".pred"})),
+                                  ordered(required(".b128", {".b128"}))},
                    .operands = {predicate("pred"), reg("try_cancel_response", 128)},
                    .introduced = {8, 6},
                    .target = TargetRequirement::atLeast(100)});
@@ -163,7 +165,7 @@ std::vector<InstructionSpec> tensormapClusterSpecs() {
                              "try_cancel_response",
                    .opcode = "clusterlaunchcontrol.query_cancel",
                    .qualifiers = {required(".get_first_ctaid", {".get_first_ctaid"}), required(".vec", {".v4"}),
-                                  required(".type", {".b32"}), required(".b128", {".b128"})},
+                                  ordered(required(".type", {".b32"})), ordered(required(".b128", {".b128"}))},
                    .operands = {data("{xdim, ydim, zdim, _}", ".vec"), reg("try_cancel_response", 128)},
                    .introduced = {8, 6},
                    .target = TargetRequirement::atLeast(100)});
@@ -176,7 +178,7 @@ std::vector<InstructionSpec> tensormapClusterSpecs() {
        .opcode = "clusterlaunchcontrol.query_cancel",
        .qualifiers = {required(".get_first_ctaid::dimension",
                                {".get_first_ctaid::x", ".get_first_ctaid::y", ".get_first_ctaid::z"}),
-                      required(".type", {".b32"}), required(".b128", {".b128"})},
+                      ordered(required(".type", {".b32"})), ordered(required(".b128", {".b128"}))},
        .operands = {reg("reg", 32), reg("try_cancel_response", 128)},
        .introduced = {8, 6},
        .target = TargetRequirement::atLeast(100)});
