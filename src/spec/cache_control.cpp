@@ -1,4 +1,4 @@
-// PTX ISA 9.7.9.15 prefetch/prefetchu, 9.7.9.16 applypriority, 9.7.9.17
+// PTX ISA 9.7.9.10 ldu, 9.7.9.15 prefetch/prefetchu, 9.7.9.16 applypriority, 9.7.9.17
 // discard and 9.7.9.18 createpolicy (../shared/ptx-manual-9.1/9_instruction_set/
 // 97_instructions/979_data_movement_and_conversion_instructions/). One entry
 // per syntax line.
@@ -110,6 +110,34 @@ std::vector<InstructionSpec> cacheControlSpecs() {
   specs.push_back(entry("9.7.9.18", "createpolicy.cvt.L2.b64 cache-policy, access-property", "createpolicy.cvt",
                         {required(".L2", {".L2"}), required(".b64", {".b64"})},
                         {destOfType("cache-policy", ".u64"), value("access-property", 64)}, {7, 4}, 80));
+
+  // 9.7.9.10 ldu: "ldu{.ss}.type d, [a];" and "ldu{.ss}.vec.type d, [a];"
+  // ".ss = { .global }; .vec = { .v2, .v4 }"; "A destination register wider
+  // than the specified type may be used" (9.4.1, Table 28); vectors are at
+  // most 128 bits (5.4.2; ptxas: "Vector type too large, exceeds 128 bit
+  // limit"). "Introduced in PTX ISA version 2.0"; "Support for .b128 type
+  // introduced in PTX ISA version 8.3" and "requires sm_70 or higher".
+  const Values ldu_types = {".b8",  ".b16", ".b32", ".b64", ".b128", ".u8",  ".u16", ".u32",
+                            ".u64", ".s8",  ".s16", ".s32", ".s64",  ".f32", ".f64"};
+  for (bool vec : {false, true}) {
+    InstructionSpec s =
+        entry("9.7.9.10", vec ? "ldu{.ss}.vec.type d, [a]" : "ldu{.ss}.type d, [a]", "ldu",
+              {optionalSpace(".ss", {".global"})}, {widerRegister(data("d", ".vec")), address("a")}, {2, 0}, 0);
+    s.target = TargetRequirement::none();
+    if (vec) {
+      s.qualifiers.push_back(required(".vec", {".v2", ".v4"}));
+      s.constraints.push_back(
+          pairs(".vec", ".type",
+                {{{".v2"},
+                  {".b8", ".b16", ".b32", ".b64", ".u8", ".u16", ".u32", ".u64", ".s8", ".s16", ".s32", ".s64", ".f32",
+                   ".f64"}},
+                 {{".v4"}, {".b8", ".b16", ".b32", ".u8", ".u16", ".u32", ".s8", ".s16", ".s32", ".f32"}}}));
+    }
+    s.qualifiers.push_back(required(".type", ldu_types));
+    s.notes.push_back(
+        {.slot = ".type", .values = {".b128"}, .introduced = {8, 3}, .targets = {TargetRequirement::atLeast(70)}});
+    specs.push_back(std::move(s));
+  }
   return specs;
 }
 
