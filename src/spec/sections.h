@@ -14,7 +14,7 @@ std::vector<InstructionSpec> arithmeticSpecs();          // 9.7.1-9.7.8, 9.7.9.3
 std::vector<InstructionSpec> mbarrierSpecs();            // 9.7.13.15 (but 9.7.13.15.15)
 std::vector<InstructionSpec> tensorCopySpecs();          // 9.7.9.27.1.2, 9.7.9.27.1.4, 9.7.9.27.2
 std::vector<InstructionSpec> tensormapClusterSpecs();    // 9.7.9.28, 9.7.13.16, 9.7.13.17, 9.7.13.18
-std::vector<InstructionSpec> asyncStoreSpecs();          // 9.7.9.12 st.async, 9.7.9.13 st.bulk
+std::vector<InstructionSpec> asyncStoreSpecs();          // 9.7.9.12 st.async, 9.7.9.13 st.bulk, 9.7.9.26
 std::vector<InstructionSpec>
 cacheControlSpecs();  // 9.7.9.10 ldu, 9.7.9.15-18 prefetch, applypriority, discard, createpolicy
 
