@@ -762,6 +762,12 @@ class BlockMatch {
           return;
         }
         if (want.kind == OperandKind::Predicate && predicateForm(op, want)) return;
+        if (want.sink_allowed && op.kind == ast::OperandKind::Sink) return;
+        if (want.sink_required) {
+          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' must be the sink '_' here", want.name),
+              {fmt::format("syntax: {}", spec_.syntax)});
+          return;
+        }
         if (op.kind != ast::OperandKind::Expression) {
           ++penalty_;  // a vector or address where a scalar goes: the shape of another block
           add(diag::RuleId::OperandKind, op.range,
@@ -901,6 +907,7 @@ class BlockMatch {
       if (element.kind == ast::OperandKind::Expression) continue;
       add(diag::RuleId::OperandKind, element.range,
           fmt::format("the elements of '{}' are registers, constants or .param variables", want.name));
+      case OperandKind::Vector: fixedVector(op, want); return;
     }
   }
 
@@ -1255,15 +1262,43 @@ class BlockMatch {
       return;
     }
     std::string_view dim = valueOf(".dim");  // ".2d"
-    if (dim.size() != 3) return;
-    std::size_t want_count = static_cast<std::size_t>(dim[1] - '0');
+    if (want.elements == 0 && dim.size() != 3) return;
+    std::size_t want_count = want.elements != 0 ? want.elements : static_cast<std::size_t>(dim[1] - '0');
     const ast::Operand& coords = op.elements[0];
     // "The individual tensor coordinates are of the type .s32."
     for (const ast::Operand& c : coords.elements) registerSize(c, "tensorCoords", 32);
     if (coords.elements.size() != want_count) {
       add(diag::RuleId::TensorCoordinates, coords.range,
           fmt::format("tensorCoords has {} coordinate{}; {} needs {}", coords.elements.size(),
-                      coords.elements.size() == 1 ? "" : "s", dim, want_count));
+                      coords.elements.size() == 1 ? "" : "s", want.elements != 0 ? "this form" : dim, want_count));
+    }
+  }
+
+  // {a, b, ...} of a fixed or .dim-relative number of `bits`-bit registers
+  // or integer constants (im2colInfo, 9.7.9.27.1.2).
+  void fixedVector(const ast::Operand& op, const OperandSpec& want) {
+    if (op.kind != ast::OperandKind::Vector) {
+      ++penalty_;
+      add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' must be a vector {{a, ...}}", want.name));
+      return;
+    }
+    for (const ast::Operand& element : op.elements) {
+      if (element.kind != ast::OperandKind::Expression) {
+        add(diag::RuleId::OperandKind, element.range, fmt::format("'{}' takes registers as elements", want.name));
+        continue;
+      }
+      registerSize(element, want.name, want.bits);
+    }
+    std::size_t count = want.elements;
+    if (count == 0) {
+      std::string_view dim = valueOf(".dim");  // ".5d"
+      if (dim.size() != 3 || static_cast<std::size_t>(dim[1] - '0') <= want.elements_dim_less) return;
+      count = static_cast<std::size_t>(dim[1] - '0') - want.elements_dim_less;
+    }
+    if (op.elements.size() != count) {
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' has {} element{}; {} needed here", want.name, op.elements.size(),
+                      op.elements.size() == 1 ? "" : "s", count));
     }
   }
 
@@ -1331,8 +1366,10 @@ void checkNotes(const BlockMatch& match, const ast::Instruction& in, const Modul
         if (want->name == note.operand) given = op;
       }
       if (given == nullptr) continue;
+      if (note.operand_is_sink && given->kind != ast::OperandKind::Sink) continue;
       at = given->range;
-      what = fmt::format("the '{}' operand of '{}'", note.operand, spec.opcode);
+      what = note.operand_is_sink ? fmt::format("the sink '_' as the '{}' operand of '{}'", note.operand, spec.opcode)
+                                  : fmt::format("the '{}' operand of '{}'", note.operand, spec.opcode);
     }
     if (note.introduced.major != 0) context.require(sink, at, what, note.introduced, {}, spec.section);
     if (context.requirements != nullptr && !note.targets.empty() && !note.advisory) {

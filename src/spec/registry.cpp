@@ -77,6 +77,8 @@ std::vector<InstructionSpec> buildAll() {
        {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), synchronizationSpecs()}) {
        {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), conversionSpecs()}) {
   for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), atomicsSpecs()}) {
+  for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), mbarrierSpecs(),
+                       tensorCopySpecs(), tensormapClusterSpecs(), asyncStoreSpecs(), cacheControlSpecs()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;

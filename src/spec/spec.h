@@ -97,6 +97,9 @@ enum SymbolClass : std::uint8_t {
   kRegisterSymbol = 64,      // a register (call's fptr: "held in a register")
                   // size of the type (mov's pack and unpack, 9.7.9.4), or
                   // each the size of `fixed_type` when one is given
+  Vector,         // {a, b, ...}: `elements` registers of `bits` bits or integer
+                  // constants; with `elements` 0, as many as .dim less
+                  // `elements_dim_less` (im2colInfo of cp.async.bulk.tensor)
 };
 
 // How a predicate operand may be written (9.7.6.2 setp: "p[|q]", "{!}c").
@@ -181,6 +184,17 @@ struct OperandSpec {
   // The bit bucket `_` may stand for the whole operand ("Simple reductions
   // may be specified by using the bit bucket destination operand _", atom).
   bool sink = false;
+  // A scalar destination the sink symbol `_` may stand for ("Optionally,
+  // sink symbol '_' can be used for the state argument", 9.7.13.15.13), or
+  // must ("Sink symbol '_' is mandatory for the destination operand").
+  bool sink_allowed = false;
+  bool sink_required = false;
+  // Vector: how many elements (0: .dim less `elements_dim_less`, "a vector
+  // ... whose vector size is two less than number of dimensions .dim");
+  // TensorAddress: how many coordinates when not .dim ("Fixed length vector
+  // of size 5", .tile::gather4).
+  std::uint8_t elements = 0;
+  std::uint8_t elements_dim_less = 0;
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
@@ -198,6 +212,24 @@ std::string_view widenedType(std::string_view type);
 
 inline OperandSpec address(std::string_view name) { return {name, OperandKind::Address}; }
 inline OperandSpec tensorAddress(std::string_view name) { return {name, OperandKind::TensorAddress}; }
+// [tensorMap, tensorCoords] with a fixed number of coordinates.
+inline OperandSpec tensorAddressOf(std::string_view name, std::uint8_t coordinates) {
+  OperandSpec op{name, OperandKind::TensorAddress};
+  op.elements = coordinates;
+  return op;
+}
+// {a, b, ...}: `count` elements of `bits` bits.
+inline OperandSpec vectorOf(std::string_view name, std::uint8_t bits, std::uint8_t count) {
+  OperandSpec op{name, OperandKind::Vector, bits};
+  op.elements = count;
+  return op;
+}
+// {a, b, ...}: as many elements of `bits` bits as .dim less `less`.
+inline OperandSpec vectorOfDimLess(std::string_view name, std::uint8_t bits, std::uint8_t less) {
+  OperandSpec op{name, OperandKind::Vector, bits};
+  op.elements_dim_less = less;
+  return op;
+}
 inline OperandSpec value(std::string_view name, std::uint8_t bits) { return {name, OperandKind::Value, bits}; }
 inline OperandSpec reg(std::string_view name, std::uint8_t bits) { return {name, OperandKind::Register, bits}; }
 inline OperandSpec predicate(std::string_view name) { return {name, OperandKind::Predicate, 1}; }
@@ -348,6 +380,17 @@ inline OperandSpec sinksOnlyWhen(OperandSpec op, std::vector<std::vector<Conditi
   op.sinks_when = std::move(alternatives);
   return op;
 }
+// A scalar operand that may be written as the sink `_`.
+inline OperandSpec orSink(OperandSpec op) {
+  op.sink_allowed = true;
+  return op;
+}
+// A scalar operand that must be written as the sink `_`.
+inline OperandSpec sinkOnly(OperandSpec op) {
+  op.sink_allowed = true;
+  op.sink_required = true;
+  return op;
+}
 // `{, src-size}`: may be given or left out.
 inline OperandSpec optionalOperand(OperandSpec op) {
   op.presence = {Presence::Kind::Optional};
@@ -418,6 +461,10 @@ struct FeatureNote {
   std::vector<Condition> when{};
   Values values{};
   std::string_view operand{};
+  // With `operand`: the note applies only where the operand is written as
+  // the sink `_` ("Support for sink symbol '_' as the destination operand
+  // is introduced in PTX ISA version 7.1").
+  bool operand_is_sink = false;
   PtxVersion introduced{};
   std::vector<TargetRequirement> targets{};  // any one of them suffices
   bool advisory = false;                     // "advised to be used with": a warning
