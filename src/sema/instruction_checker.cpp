@@ -648,6 +648,10 @@ class BlockMatch {
         return;
       }
       case OperandKind::Data: {
+        if (!want.lengths.empty()) {
+          tabledVector(op, want);
+          return;
+        }
         std::string_view vec = valueOf(want.vector_slot);  // ".v4"
         std::string_view type = valueOf(want.type_slot);
         if (vec.empty()) {
@@ -708,6 +712,16 @@ class BlockMatch {
           return;
         }
         std::string_view want_type = expectedType(want);
+        if (op.expr->kind != ast::ExprKind::Symbol && want.kind == OperandKind::Predicate && !want.immediates.empty()) {
+          // A predicate that may be written as a constant ("scale-d": 0 or 1).
+          auto v = constantValue(op.expr);
+          if (!v || std::find(want.immediates.begin(), want.immediates.end(), *v) == want.immediates.end()) {
+            add(diag::RuleId::InvalidImmediate, op.range,
+                fmt::format("'{}' must be a predicate register or one of the constants {}", want.name,
+                            fmt::join(want.immediates, ", ")));
+          }
+          return;
+        }
         if (op.expr->kind != ast::ExprKind::Symbol) {
           if (want.kind != OperandKind::Value) {
             add(diag::RuleId::OperandKind, op.range,
@@ -1047,6 +1061,67 @@ class BlockMatch {
     add(diag::RuleId::OperandKind, element.range,
         fmt::format("the sink '_' cannot stand for an element of '{}' here", want.name),
         {fmt::format("'_' is allowed only with {}", fmt::join(alternatives, ", or "))});
+  }
+
+  // A vector whose length (and element type) a table of qualifier
+  // combinations gives (ldmatrix's .shape x .num, wgmma's .shape x .dtype).
+  void tabledVector(const ast::Operand& op, const OperandSpec& want) {
+    const spec::VectorLength* row = nullptr;
+    for (const spec::VectorLength& r : want.lengths) {
+      if (holdsAll(r.when)) {
+        row = &r;
+        break;
+      }
+    }
+    if (op.kind != ast::OperandKind::Vector) {
+      ++penalty_;  // a scalar where a vector goes: the shape of another block
+      add(diag::RuleId::OperandKind, op.range,
+          row ? fmt::format("'{}' must be a vector of {} register{} {{...}} here", want.name, row->count,
+                            row->count == 1 ? "" : "s")
+              : fmt::format("'{}' must be a vector {{...}} here", want.name));
+      return;
+    }
+    bool type_reported = false;  // one wrong element type per vector: the others say the same
+    for (const ast::Operand& element : op.elements) {
+      if (element.kind == ast::OperandKind::Sink) {
+        add(diag::RuleId::OperandKind, element.range,
+            fmt::format("the sink '_' cannot stand for an element of '{}'", want.name));
+        continue;
+      }
+      if (element.kind != ast::OperandKind::Expression) {
+        add(diag::RuleId::OperandKind, element.range, fmt::format("'{}' takes registers as elements", want.name));
+        continue;
+      }
+      if (element.expr->kind != ast::ExprKind::Symbol) {
+        if (want.destination) {
+          add(diag::RuleId::OperandKind, element.range,
+              fmt::format("'{}' is a destination: its elements are registers, not constants", want.name));
+        }
+        continue;
+      }
+      if (type_reported) continue;
+      if (row == nullptr || row->element_type.empty()) {
+        std::size_t before = findings_.size();
+        registerSize(element, want.name, want.bits);
+        type_reported = findings_.size() != before;
+        continue;
+      }
+      auto info = registers_.reg(element.expr->text);
+      if (!info || info->type.empty() || spec::typesAgree(row->element_type, info->type)) continue;
+      type_reported = true;
+      add(diag::RuleId::OperandType, element.range,
+          fmt::format("'{}' takes {} registers here; '{}' is declared {}", want.name, row->element_type,
+                      element.expr->text, info->type),
+          {"a floating-point type agrees only with itself or a bit-size type of its size; an integer type with "
+           "integer and bit-size types of its size (9.4, Table 26)"});
+    }
+    if (row != nullptr && op.elements.size() != row->count) {
+      std::string combination;
+      for (const spec::Condition& c : row->when) combination += valueOf(c.slot);
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' has {} element{}; '{}' needs {}", want.name, op.elements.size(),
+                      op.elements.size() == 1 ? "" : "s", combination, row->count));
+    }
   }
 
   // A register operand (or vector element) whose declared size must be `bits`.
