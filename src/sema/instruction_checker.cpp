@@ -1082,10 +1082,17 @@ class BlockMatch {
       return;
     }
     bool type_reported = false;  // one wrong element type per vector: the others say the same
+    bool any_register = false;
+    std::vector<std::pair<const ast::Operand*, std::string_view>> typed_elements;
     for (const ast::Operand& element : op.elements) {
       if (element.kind == ast::OperandKind::Sink) {
-        add(diag::RuleId::OperandKind, element.range,
-            fmt::format("the sink '_' cannot stand for an element of '{}'", want.name));
+        // Sinks only where `sinks_when` allows them (none when it is empty).
+        if (want.sinks_when.empty()) {
+          add(diag::RuleId::OperandKind, element.range,
+              fmt::format("the sink '_' cannot stand for an element of '{}'", want.name));
+        } else {
+          sinkElement(element, want);
+        }
         continue;
       }
       if (element.kind != ast::OperandKind::Expression) {
@@ -1099,7 +1106,11 @@ class BlockMatch {
         }
         continue;
       }
+      any_register = true;
       if (type_reported) continue;
+      if (auto info = registers_.reg(element.expr->text); info && !info->type.empty() && info->type != ".pred") {
+        typed_elements.push_back({&element, info->type});
+      }
       if (row == nullptr || row->element_type.empty()) {
         std::size_t before = findings_.size();
         registerSize(element, want.name, want.bits);
@@ -1114,6 +1125,24 @@ class BlockMatch {
                       element.expr->text, info->type),
           {"a floating-point type agrees only with itself or a bit-size type of its size; an integer type with "
            "integer and bit-size types of its size (9.4, Table 26)"});
+    }
+    // ptxas: "Vector with elements of different types are not allowed"; a
+    // bit-size element agrees with all the others (9.4, Table 26).
+    bool any_bit_size = std::any_of(typed_elements.begin(), typed_elements.end(),
+                                    [](const auto& e) { return e.second.substr(0, 2) == ".b"; });
+    if (!type_reported && !any_bit_size) {
+      for (const auto& [element, type] : typed_elements) {
+        std::string_view first = typed_elements.front().second;
+        if (spec::typesAgree(first, type) || spec::typesAgree(type, first)) continue;
+        add(diag::RuleId::OperandType, element->range,
+            fmt::format("the elements of '{}' have different types: '{}' is declared {}, '{}' {}", want.name,
+                        typed_elements.front().first->expr->text, first, element->expr->text, type));
+        break;
+      }
+    }
+    if (!any_register && want.destination && !op.elements.empty()) {
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' needs at least one register among its elements", want.name));
     }
     if (row != nullptr && op.elements.size() != row->count) {
       std::string combination;

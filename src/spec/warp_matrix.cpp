@@ -63,7 +63,8 @@ InstructionSpec ldmatrixBlock(std::string_view syntax, std::vector<QualifierSlot
                     .opcode = "ldmatrix",
                     .qualifiers = std::move(q),
                     // "r, [p]": the 32-bit destination registers, the address.
-                    .operands = {registerVector("r", 32, std::move(lengths), true), address("p")},
+                    // (ptxas takes the sink '_' for some of r's registers, not all.)
+                    .operands = {sinksOnlyWhen(registerVector("r", 32, std::move(lengths), true), {{}}), address("p")},
                     .constraints = std::move(constraints),
                     // "Introduced in PTX ISA version 6.5"; "Requires sm_75 or higher".
                     .introduced = {6, 5},
