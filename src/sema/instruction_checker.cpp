@@ -1081,6 +1081,10 @@ class BlockMatch {
               : fmt::format("'{}' must be a vector {{...}} here", want.name));
       return;
     }
+    // A vector where the block wants one is a sign of the intended block: a
+    // wrong element or length here weighs less than a wrong operand count
+    // (wgmma's descriptor and register forms of a).
+    std::size_t findings_before = findings_.size();
     bool type_reported = false;  // one wrong element type per vector: the others say the same
     bool any_register = false;
     std::vector<std::pair<const ast::Operand*, std::string_view>> typed_elements;
@@ -1151,6 +1155,7 @@ class BlockMatch {
           fmt::format("'{}' has {} element{}; '{}' needs {}", want.name, op.elements.size(),
                       op.elements.size() == 1 ? "" : "s", combination, row->count));
     }
+    if (findings_.size() != findings_before) --penalty_;
   }
 
   // A register operand (or vector element) whose declared size must be `bits`.

@@ -73,7 +73,7 @@ std::vector<std::string_view> splitName(std::string_view name) {
 std::vector<InstructionSpec> buildAll() {
   std::vector<InstructionSpec> all;
   for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), warpMatrixSpecs(),
-                        warpgroupMatrixSpecs()}) {
+                       warpgroupMatrixSpecs()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;

@@ -39,12 +39,13 @@ std::vector<unsigned> everyEighth() {
   for (unsigned n = 8; n <= 256; n += 8) ns.push_back(n);
   return ns;
 }
-// The integer block: ".m64n8k32, .m64n16k32, .m64n24k32, .m64n32k32,
-// .m64n48k32, .m64n64k32, ... .m64n224k32"; the single-bit block adds
-// .m64n240k256 and .m64n256k256.
-const std::vector<unsigned> kIntegerNs = {8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224};
-const std::vector<unsigned> kSingleBitNs = {8,   16,  24,  32,  48,  64,  80,  96,  112,
-                                            128, 144, 160, 176, 192, 208, 224, 240, 256};
+// The integer and single-bit shapes: N = 8, 16, 24, 32, then every 16th up
+// to 256. The integer block's syntax lists stop at .m64n224k32, but the
+// table of 9.7.15.2 Matrix Shape ("Integer - .u8/.s8 | Dense | .m64n8k32,
+// ... .m64n224k32, .m64n240k32, .m64n256k32") and ptxas 13.0 take
+// .m64n240k32 and .m64n256k32 too: ptxlint follows the table.
+const std::vector<unsigned> kIntegerNs = {8,   16,  24,  32,  48,  64,  80,  96,  112,
+                                          128, 144, 160, 176, 192, 208, 224, 240, 256};
 
 // 9.7.15.5.1.1 Accumulator D: ".f32 | A vector expression containing N/2
 // number of .f32 registers", ".s32 | ... N/2 number of .s32 registers",
@@ -76,7 +77,7 @@ InstructionSpec mmaAsync(Kind kind, bool register_a, std::string_view syntax) {
   Shapes s = kind == Kind::TFloat      ? shapes(8, everyEighth())
              : kind == Kind::Fp8       ? shapes(32, everyEighth())
              : kind == Kind::Integer   ? shapes(32, kIntegerNs)
-             : kind == Kind::SingleBit ? shapes(256, kSingleBitNs)
+             : kind == Kind::SingleBit ? shapes(256, kIntegerNs)
                                        : shapes(16, everyEighth());
   std::vector<QualifierSlot> q = syncAligned();
   q.push_back(required(".shape", s.names));
@@ -182,41 +183,40 @@ InstructionSpec proxyOperation(std::string_view section, std::string_view syntax
 
 std::vector<InstructionSpec> warpgroupMatrixSpecs() {
   std::vector<InstructionSpec> specs;
-  // 9.7.15.5.2, one entry per syntax line (the register-A form first: of two
-  // equally bad fits, a vector given for a is judged as the register form).
-  specs.push_back(mmaAsync(Kind::Half, true,
-                           "wgmma.mma_async.sync.aligned.shape.dtype.f16.f16 d, a, b-desc, scale-d, imm-scale-a, "
-                           "imm-scale-b, imm-trans-b"));
+  // 9.7.15.5.2, one entry per syntax line.
   specs.push_back(mmaAsync(Kind::Half, false,
                            "wgmma.mma_async.sync.aligned.shape.dtype.f16.f16 d, a-desc, b-desc, scale-d, "
                            "imm-scale-a, imm-scale-b, imm-trans-a, imm-trans-b"));
-  specs.push_back(mmaAsync(Kind::BFloat, true,
-                           "wgmma.mma_async.sync.aligned.shape.dtype.bf16.bf16 d, a, b-desc, scale-d, imm-scale-a, "
+  specs.push_back(mmaAsync(Kind::Half, true,
+                           "wgmma.mma_async.sync.aligned.shape.dtype.f16.f16 d, a, b-desc, scale-d, imm-scale-a, "
                            "imm-scale-b, imm-trans-b"));
   specs.push_back(mmaAsync(Kind::BFloat, false,
                            "wgmma.mma_async.sync.aligned.shape.dtype.bf16.bf16 d, a-desc, b-desc, scale-d, "
                            "imm-scale-a, imm-scale-b, imm-trans-a, imm-trans-b"));
+  specs.push_back(mmaAsync(Kind::BFloat, true,
+                           "wgmma.mma_async.sync.aligned.shape.dtype.bf16.bf16 d, a, b-desc, scale-d, imm-scale-a, "
+                           "imm-scale-b, imm-trans-b"));
+  specs.push_back(mmaAsync(
+      Kind::TFloat, false,
+      "wgmma.mma_async.sync.aligned.shape.dtype.tf32.tf32 d, a-desc, b-desc, scale-d, imm-scale-a, imm-scale-b"));
   specs.push_back(mmaAsync(Kind::TFloat, true,
                            "wgmma.mma_async.sync.aligned.shape.dtype.tf32.tf32 d, a, b-desc, scale-d, imm-scale-a, "
                            "imm-scale-b"));
   specs.push_back(mmaAsync(
-      Kind::TFloat, false,
-      "wgmma.mma_async.sync.aligned.shape.dtype.tf32.tf32 d, a-desc, b-desc, scale-d, imm-scale-a, imm-scale-b"));
+      Kind::Fp8, false,
+      "wgmma.mma_async.sync.aligned.shape.dtype.atype.btype d, a-desc, b-desc, scale-d, imm-scale-a, imm-scale-b"));
   specs.push_back(
       mmaAsync(Kind::Fp8, true,
                "wgmma.mma_async.sync.aligned.shape.dtype.atype.btype d, a, b-desc, scale-d, imm-scale-a, imm-scale-b"));
-  specs.push_back(mmaAsync(
-      Kind::Fp8, false,
-      "wgmma.mma_async.sync.aligned.shape.dtype.atype.btype d, a-desc, b-desc, scale-d, imm-scale-a, imm-scale-b"));
-  specs.push_back(mmaAsync(Kind::Integer, true,
-                           "wgmma.mma_async.sync.aligned.shape{.satfinite}.s32.atype.btype d, a, b-desc, scale-d"));
   specs.push_back(
       mmaAsync(Kind::Integer, false,
                "wgmma.mma_async.sync.aligned.shape{.satfinite}.s32.atype.btype d, a-desc, b-desc, scale-d"));
-  specs.push_back(
-      mmaAsync(Kind::SingleBit, true, "wgmma.mma_async.sync.aligned.shape.s32.b1.b1.op.popc d, a, b-desc, scale-d"));
+  specs.push_back(mmaAsync(Kind::Integer, true,
+                           "wgmma.mma_async.sync.aligned.shape{.satfinite}.s32.atype.btype d, a, b-desc, scale-d"));
   specs.push_back(mmaAsync(Kind::SingleBit, false,
                            "wgmma.mma_async.sync.aligned.shape.s32.b1.b1.op.popc d, a-desc, b-desc, scale-d"));
+  specs.push_back(
+      mmaAsync(Kind::SingleBit, true, "wgmma.mma_async.sync.aligned.shape.s32.b1.b1.op.popc d, a, b-desc, scale-d"));
 
   // 9.7.15.7.1-3.
   specs.push_back(proxyOperation("9.7.15.7.1", "wgmma.fence.sync.aligned", "wgmma.fence", {}));
