@@ -1152,8 +1152,10 @@ class BlockMatch {
       std::string combination;
       for (const spec::Condition& c : row->when) combination += valueOf(c.slot);
       add(diag::RuleId::OperandKind, op.range,
-          fmt::format("'{}' has {} element{}; '{}' needs {}", want.name, op.elements.size(),
-                      op.elements.size() == 1 ? "" : "s", combination, row->count));
+          combination.empty() ? fmt::format("'{}' has {} element{}; it needs {}", want.name, op.elements.size(),
+                                            op.elements.size() == 1 ? "" : "s", row->count)
+                              : fmt::format("'{}' has {} element{}; '{}' needs {}", want.name, op.elements.size(),
+                                            op.elements.size() == 1 ? "" : "s", combination, row->count));
     }
     if (findings_.size() != findings_before) --penalty_;
   }

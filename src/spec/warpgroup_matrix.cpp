@@ -73,12 +73,16 @@ enum class Kind : std::uint8_t { Half, BFloat, TFloat, Fp8, Integer, SingleBit }
 
 std::vector<QualifierSlot> syncAligned() { return {required(".sync", {".sync"}), required(".aligned", {".aligned"})}; }
 
-InstructionSpec mmaAsync(Kind kind, bool register_a, std::string_view syntax) {
-  Shapes s = kind == Kind::TFloat      ? shapes(8, everyEighth())
-             : kind == Kind::Fp8       ? shapes(32, everyEighth())
-             : kind == Kind::Integer   ? shapes(32, kIntegerNs)
-             : kind == Kind::SingleBit ? shapes(256, kIntegerNs)
-                                       : shapes(16, everyEighth());
+// `sparse`: 9.7.15.6.3 wgmma.mma_async.sp, whose shapes have twice the K
+// (".m64nNk32" for .f16/.bf16, "k16" for .tf32, "k64" for fp8 and integers)
+// and whose operands add sp-meta and sp-sel after b-desc.
+InstructionSpec mmaAsync(Kind kind, bool register_a, std::string_view syntax, bool sparse = false) {
+  unsigned k = kind == Kind::TFloat                         ? 8
+               : kind == Kind::Fp8 || kind == Kind::Integer ? 32
+               : kind == Kind::SingleBit                    ? 256
+                                                            : 16;
+  if (sparse) k *= 2;
+  Shapes s = shapes(k, kind == Kind::Integer || kind == Kind::SingleBit ? kIntegerNs : everyEighth());
   std::vector<QualifierSlot> q = syncAligned();
   q.push_back(required(".shape", s.names));
   if (kind == Kind::Integer) q.push_back(optional(".satfinite", {".satfinite"}));
@@ -126,11 +130,19 @@ InstructionSpec mmaAsync(Kind kind, bool register_a, std::string_view syntax) {
   // matrix A in register".
   std::vector<OperandSpec> ops = {registerVector("d", 32, accumulatorLengths(s), true)};
   if (register_a) {
-    ops.push_back(registerVector("a", 32, multiplicandLengths(), false));
+    // Sparse: "A vector expression containing four .b32 registers" for every .atype.
+    ops.push_back(
+        registerVector("a", 32, sparse ? std::vector<VectorLength>{{{}, 4, ""}} : multiplicandLengths(), false));
   } else {
     ops.push_back(value("a-desc", 64));
   }
   ops.push_back(value("b-desc", 64));
+  if (sparse) {
+    // "Operand sp-meta is a 32-bit integer and operand sp-sel is a 32-bit
+    // integer constant with values in the range 0..3."
+    ops.push_back(value("sp-meta", 32));
+    ops.push_back(inRange(immediate("sp-sel"), 0, 3));
+  }
   // "The operation of the form D = A*B is issued when the input predicate
   // argument scale-d is false" (the manual's examples also write 0 and 1).
   ops.push_back(predicateOrConstant("scale-d", {0, 1}));
@@ -149,13 +161,13 @@ InstructionSpec mmaAsync(Kind kind, bool register_a, std::string_view syntax) {
     ops.push_back(immediate("imm-trans-b", {0, 1}));
   }
 
-  InstructionSpec spec{.section = "9.7.15.5.2",
+  InstructionSpec spec{.section = sparse ? "9.7.15.6.3" : "9.7.15.5.2",
                        .syntax = syntax,
-                       .opcode = "wgmma.mma_async",
+                       .opcode = sparse ? "wgmma.mma_async.sp" : "wgmma.mma_async",
                        .qualifiers = std::move(q),
                        .operands = std::move(ops),
-                       // "Introduced in PTX ISA version 8.0." "Requires sm_90a."
-                       .introduced = {8, 0},
+                       // "Introduced in PTX ISA version 8.0" (.sp: "8.2"). "Requires sm_90a."
+                       .introduced = sparse ? PtxVersion{8, 2} : PtxVersion{8, 0},
                        .target = TargetRequirement::archSpecific(90)};
   if (kind == Kind::Integer) {
     // "Support for .u8.s8 and .s8.u8 as .atype.btype introduced in PTX ISA
@@ -217,6 +229,48 @@ std::vector<InstructionSpec> warpgroupMatrixSpecs() {
                            "wgmma.mma_async.sync.aligned.shape.s32.b1.b1.op.popc d, a-desc, b-desc, scale-d"));
   specs.push_back(
       mmaAsync(Kind::SingleBit, true, "wgmma.mma_async.sync.aligned.shape.s32.b1.b1.op.popc d, a, b-desc, scale-d"));
+
+  // 9.7.15.6.3 wgmma.mma_async.sp, one entry per syntax line.
+  specs.push_back(mmaAsync(Kind::Half, false,
+                           "wgmma.mma_async.sp.sync.aligned.shape.dtype.f16.f16 d, a-desc, b-desc, sp-meta, sp-sel, "
+                           "scale-d, imm-scale-a, imm-scale-b, imm-trans-a, imm-trans-b",
+                           true));
+  specs.push_back(mmaAsync(Kind::Half, true,
+                           "wgmma.mma_async.sp.sync.aligned.shape.dtype.f16.f16 d, a, b-desc, sp-meta, sp-sel, "
+                           "scale-d, imm-scale-a, imm-scale-b, imm-trans-b",
+                           true));
+  specs.push_back(mmaAsync(Kind::BFloat, false,
+                           "wgmma.mma_async.sp.sync.aligned.shape.dtype.bf16.bf16 d, a-desc, b-desc, sp-meta, sp-sel, "
+                           "scale-d, imm-scale-a, imm-scale-b, imm-trans-a, imm-trans-b",
+                           true));
+  specs.push_back(mmaAsync(Kind::BFloat, true,
+                           "wgmma.mma_async.sp.sync.aligned.shape.dtype.bf16.bf16 d, a, b-desc, sp-meta, sp-sel, "
+                           "scale-d, imm-scale-a, imm-scale-b, imm-trans-b",
+                           true));
+  specs.push_back(mmaAsync(Kind::TFloat, false,
+                           "wgmma.mma_async.sp.sync.aligned.shape.dtype.tf32.tf32 d, a-desc, b-desc, sp-meta, sp-sel, "
+                           "scale-d, imm-scale-a, imm-scale-b",
+                           true));
+  specs.push_back(mmaAsync(Kind::TFloat, true,
+                           "wgmma.mma_async.sp.sync.aligned.shape.dtype.tf32.tf32 d, a, b-desc, sp-meta, sp-sel, "
+                           "scale-d, imm-scale-a, imm-scale-b",
+                           true));
+  specs.push_back(mmaAsync(Kind::Fp8, false,
+                           "wgmma.mma_async.sp.sync.aligned.shape.dtype.atype.btype d, a-desc, b-desc, sp-meta, "
+                           "sp-sel, scale-d, imm-scale-a, imm-scale-b",
+                           true));
+  specs.push_back(mmaAsync(Kind::Fp8, true,
+                           "wgmma.mma_async.sp.sync.aligned.shape.dtype.atype.btype d, a, b-desc, sp-meta, sp-sel, "
+                           "scale-d, imm-scale-a, imm-scale-b",
+                           true));
+  specs.push_back(mmaAsync(Kind::Integer, false,
+                           "wgmma.mma_async.sp.sync.aligned.shape{.satfinite}.s32.atype.btype d, a-desc, b-desc, "
+                           "sp-meta, sp-sel, scale-d",
+                           true));
+  specs.push_back(mmaAsync(Kind::Integer, true,
+                           "wgmma.mma_async.sp.sync.aligned.shape{.satfinite}.s32.atype.btype d, a, b-desc, sp-meta, "
+                           "sp-sel, scale-d",
+                           true));
 
   // 9.7.15.7.1-3.
   specs.push_back(proxyOperation("9.7.15.7.1", "wgmma.fence.sync.aligned", "wgmma.fence", {}));
