@@ -712,6 +712,10 @@ class BlockMatch {
         return;
       }
       case OperandKind::Data: {
+        if (!want.lengths.empty()) {
+          tabledVector(op, want);
+          return;
+        }
         std::string_view vec = valueOf(want.vector_slot);  // ".v4"
         std::string_view type = valueOf(want.type_slot);
         if (vec.empty()) {
@@ -778,6 +782,16 @@ class BlockMatch {
           return;
         }
         std::string_view want_type = expectedType(want);
+        if (op.expr->kind != ast::ExprKind::Symbol && want.kind == OperandKind::Predicate && !want.immediates.empty()) {
+          // A predicate that may be written as a constant ("scale-d": 0 or 1).
+          auto v = constantValue(op.expr);
+          if (!v || std::find(want.immediates.begin(), want.immediates.end(), *v) == want.immediates.end()) {
+            add(diag::RuleId::InvalidImmediate, op.range,
+                fmt::format("'{}' must be a predicate register or one of the constants {}", want.name,
+                            fmt::join(want.immediates, ", ")));
+          }
+          return;
+        }
         if (op.expr->kind != ast::ExprKind::Symbol) {
           if (want.kind == OperandKind::Predicate && want.constant_allowed) {
             if (Literal k = literalKind(op.expr); k != Literal::Integer && k != Literal::Unknown) {
@@ -1241,6 +1255,103 @@ class BlockMatch {
     add(diag::RuleId::OperandKind, element.range,
         fmt::format("the sink '_' cannot stand for an element of '{}' here", want.name),
         {fmt::format("'_' is allowed only with {}", fmt::join(alternatives, ", or "))});
+  }
+
+  // A vector whose length (and element type) a table of qualifier
+  // combinations gives (ldmatrix's .shape x .num, wgmma's .shape x .dtype).
+  void tabledVector(const ast::Operand& op, const OperandSpec& want) {
+    const spec::VectorLength* row = nullptr;
+    for (const spec::VectorLength& r : want.lengths) {
+      if (holdsAll(r.when)) {
+        row = &r;
+        break;
+      }
+    }
+    if (op.kind != ast::OperandKind::Vector) {
+      ++penalty_;  // a scalar where a vector goes: the shape of another block
+      add(diag::RuleId::OperandKind, op.range,
+          row ? fmt::format("'{}' must be a vector of {} register{} {{...}} here", want.name, row->count,
+                            row->count == 1 ? "" : "s")
+              : fmt::format("'{}' must be a vector {{...}} here", want.name));
+      return;
+    }
+    // A vector where the block wants one is a sign of the intended block: a
+    // wrong element or length here weighs less than a wrong operand count
+    // (wgmma's descriptor and register forms of a).
+    std::size_t findings_before = findings_.size();
+    bool type_reported = false;  // one wrong element type per vector: the others say the same
+    bool any_register = false;
+    std::vector<std::pair<const ast::Operand*, std::string_view>> typed_elements;
+    for (const ast::Operand& element : op.elements) {
+      if (element.kind == ast::OperandKind::Sink) {
+        // Sinks only where `sinks_when` allows them (none when it is empty).
+        if (want.sinks_when.empty()) {
+          add(diag::RuleId::OperandKind, element.range,
+              fmt::format("the sink '_' cannot stand for an element of '{}'", want.name));
+        } else {
+          sinkElement(element, want);
+        }
+        continue;
+      }
+      if (element.kind != ast::OperandKind::Expression) {
+        add(diag::RuleId::OperandKind, element.range, fmt::format("'{}' takes registers as elements", want.name));
+        continue;
+      }
+      if (element.expr->kind != ast::ExprKind::Symbol) {
+        if (want.destination) {
+          add(diag::RuleId::OperandKind, element.range,
+              fmt::format("'{}' is a destination: its elements are registers, not constants", want.name));
+        }
+        continue;
+      }
+      any_register = true;
+      if (type_reported) continue;
+      if (auto info = registers_.reg(element.expr->text); info && !info->type.empty() && info->type != ".pred") {
+        typed_elements.push_back({&element, info->type});
+      }
+      if (row == nullptr || row->element_type.empty()) {
+        std::size_t before = findings_.size();
+        registerSize(element, want.name, want.bits);
+        type_reported = findings_.size() != before;
+        continue;
+      }
+      auto info = registers_.reg(element.expr->text);
+      if (!info || info->type.empty() || spec::typesAgree(row->element_type, info->type)) continue;
+      type_reported = true;
+      add(diag::RuleId::OperandType, element.range,
+          fmt::format("'{}' takes {} registers here; '{}' is declared {}", want.name, row->element_type,
+                      element.expr->text, info->type),
+          {"a floating-point type agrees only with itself or a bit-size type of its size; an integer type with "
+           "integer and bit-size types of its size (9.4, Table 26)"});
+    }
+    // ptxas: "Vector with elements of different types are not allowed"; a
+    // bit-size element agrees with all the others (9.4, Table 26).
+    bool any_bit_size = std::any_of(typed_elements.begin(), typed_elements.end(),
+                                    [](const auto& e) { return e.second.substr(0, 2) == ".b"; });
+    if (!type_reported && !any_bit_size) {
+      for (const auto& [element, type] : typed_elements) {
+        std::string_view first = typed_elements.front().second;
+        if (spec::typesAgree(first, type) || spec::typesAgree(type, first)) continue;
+        add(diag::RuleId::OperandType, element->range,
+            fmt::format("the elements of '{}' have different types: '{}' is declared {}, '{}' {}", want.name,
+                        typed_elements.front().first->expr->text, first, element->expr->text, type));
+        break;
+      }
+    }
+    if (!any_register && want.destination && !op.elements.empty()) {
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' needs at least one register among its elements", want.name));
+    }
+    if (row != nullptr && op.elements.size() != row->count) {
+      std::string combination;
+      for (const spec::Condition& c : row->when) combination += valueOf(c.slot);
+      add(diag::RuleId::OperandKind, op.range,
+          combination.empty() ? fmt::format("'{}' has {} element{}; it needs {}", want.name, op.elements.size(),
+                                            op.elements.size() == 1 ? "" : "s", row->count)
+                              : fmt::format("'{}' has {} element{}; '{}' needs {}", want.name, op.elements.size(),
+                                            op.elements.size() == 1 ? "" : "s", combination, row->count));
+    }
+    if (findings_.size() != findings_before) --penalty_;
   }
 
   // A register operand (or vector element) whose declared size must be `bits`.

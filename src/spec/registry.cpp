@@ -79,6 +79,8 @@ std::vector<InstructionSpec> buildAll() {
   for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), atomicsSpecs()}) {
   for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), mbarrierSpecs(),
                        tensorCopySpecs(), tensormapClusterSpecs(), asyncStoreSpecs(), cacheControlSpecs()}) {
+  for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), warpMatrixSpecs(),
+                       warpgroupMatrixSpecs()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;

@@ -21,5 +21,7 @@ std::vector<InstructionSpec> tensormapClusterSpecs();    // 9.7.9.28, 9.7.13.16,
 std::vector<InstructionSpec> asyncStoreSpecs();          // 9.7.9.12 st.async, 9.7.9.13 st.bulk, 9.7.9.26
 std::vector<InstructionSpec>
 cacheControlSpecs();  // 9.7.9.10 ldu, 9.7.9.15-18 prefetch, applypriority, discard, createpolicy
+std::vector<InstructionSpec> warpMatrixSpecs();          // 9.7.14.5.15-17 ldmatrix, stmatrix, movmatrix
+std::vector<InstructionSpec> warpgroupMatrixSpecs();     // 9.7.15 wgmma
 
 }  // namespace ptxlint::spec

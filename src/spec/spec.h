@@ -74,7 +74,7 @@ enum class OperandKind : std::uint8_t {
   Value,          // a register of `bits` bits, or an integer immediate
   Register,       // a register of `bits` bits (no immediate)
   Immediate,      // an integer constant, one of `immediates` if given
-  Predicate,      // a .pred register (never an immediate)
+  Predicate,      // a .pred register (an immediate only where `immediates` lists it)
   Data,           // a register, or {r0, r1, ...} with as many as the .vec
                   // qualifier named in `vector_slot` says (.v2, .v4, .v8)
   Packed,         // {a, b} or {a, b, c, d}: elements that together have the
@@ -108,6 +108,18 @@ enum class PredicateForm : std::uint8_t {
   Negatable,  // {!}c
   MaybePair,  // p[|q]: a destination, `_` for either half
   Pair,       // p|q
+};
+
+// One row of a vector operand's length table: where all of `when` hold, the
+// vector has `count` elements, registers of `element_type` (9.4, Table 26;
+// empty: any type of the operand's `bits`). "The destination operand r is a
+// brace-enclosed vector expression consisting of 1, 2, or 4 32-bit registers
+// as per the value of .num" (ldmatrix); "A vector expression containing N/2
+// number of .f32 registers" (wgmma, per shape and .dtype).
+struct VectorLength {
+  std::vector<Condition> when;
+  std::uint16_t count = 0;
+  std::string_view element_type{};
 };
 
 // When an operand is present.
@@ -195,6 +207,12 @@ struct OperandSpec {
   // of size 5", .tile::gather4).
   std::uint8_t elements = 0;
   std::uint8_t elements_dim_less = 0;
+  // Data: a brace-enclosed vector whose length (and element type) depends on
+  // a combination of qualifiers: the first row whose conditions all hold
+  // applies; where none holds, the length is not judged. The elements are
+  // registers of `bits` bits (or of the row's type), never the sink `_`, and
+  // constants only in a source vector.
+  std::vector<VectorLength> lengths{};
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
@@ -365,6 +383,24 @@ inline OperandSpec orSink(OperandSpec op) {
   op.sink = true;
   return op;
 }
+// {r0, r1, ...}: a vector of `bits`-bit registers whose length (and element
+// type) the table `lengths` gives per combination of qualifiers.
+inline OperandSpec registerVector(std::string_view name, std::uint8_t bits, std::vector<VectorLength> lengths,
+                                  bool destination) {
+  OperandSpec op{name, OperandKind::Data, bits};
+  op.lengths = std::move(lengths);
+  op.destination = destination;
+  return op;
+}
+// A predicate that may also be written as one of the constants `allowed`
+// ("scale-d": a .pred register, {!}p, or 0 or 1).
+inline OperandSpec predicateOrConstant(std::string_view name, std::vector<std::int64_t> allowed) {
+  OperandSpec op = predicate(name);
+  op.predicate_form = PredicateForm::Negatable;
+  op.immediates = std::move(allowed);
+  return op;
+}
+
 // `{, cache-policy}` present exactly when `slot` is.
 inline OperandSpec withQualifier(OperandSpec op, std::string_view slot) {
   op.presence = {Presence::Kind::WithQualifier, slot};
