@@ -72,7 +72,8 @@ std::vector<std::string_view> splitName(std::string_view name) {
 
 std::vector<InstructionSpec> buildAll() {
   std::vector<InstructionSpec> all;
-  for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs()}) {
+  for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(),
+                       textureSurfaceSpecs(), videoSpecs()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;
