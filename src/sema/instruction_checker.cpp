@@ -712,6 +712,12 @@ class BlockMatch {
         }
         std::string_view want_type = expectedType(want);
         if (op.expr->kind != ast::ExprKind::Symbol) {
+          if (want.not_negated && op.expr->kind == ast::ExprKind::Unary && op.expr->op == "-" &&
+              op.expr->lhs != nullptr && op.expr->lhs->kind == ast::ExprKind::Symbol) {
+            add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' cannot be negated here", want.name),
+                {fmt::format("syntax: {}", spec_.syntax)});
+            return;
+          }
           if (want.kind != OperandKind::Value) {
             add(diag::RuleId::OperandKind, op.range,
                 fmt::format("'{}' must be a {}, not a constant", want.name,

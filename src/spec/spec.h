@@ -159,6 +159,9 @@ struct OperandSpec {
   // Selectors written on a register operand, `%r1.b0` (9.7.18 "a{.asel}"):
   // the field must be one of these ("" for none). Empty: not judged.
   Values selectors{};
+  // Never written negated, `-a` ("Source operands may not be negated in .po
+  // mode", 9.7.18.1.3); otherwise a negated register is not judged.
+  bool not_negated = false;
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
