@@ -680,11 +680,15 @@ class BlockMatch {
           return;
         }
         for (const ast::Operand& element : op.elements) {
+          std::size_t before = findings_.size();
           if (element.kind == ast::OperandKind::Sink) {
             sinkElement(element, want);
           } else {
             dataRegister(element, want, type);
           }
+          // Typed elements: the first element of a wrong type says it (the
+          // vector counts as one wrong operand when blocks are compared).
+          if (want.typed_elements && findings_.size() != before) break;
         }
         if (op.elements.size() != count) {
           add(diag::RuleId::OperandKind, op.range,
@@ -1184,7 +1188,6 @@ class BlockMatch {
       bool scalar = op.kind != ast::OperandKind::Vector;
       bool fits = std::find(row->counts.begin(), row->counts.end(), count) != row->counts.end();
       if (!fits || (scalar && count != 1)) {
-        ++penalty_;
         add(diag::RuleId::OperandKind, op.range,
             fmt::format("'{}' has {} element{}; {} takes {}", want.name, count, count == 1 ? "" : "s", by,
                         fmt::join(row->counts, " or ")));

@@ -129,8 +129,8 @@ void tex(std::vector<InstructionSpec>& specs) {
           q.push_back(required(".vec", {v2 ? ".v2" : ".v4"}));
           q.push_back(ordered(required(".dtype", v2 ? Values{".f16x2"} : Values{".u32", ".s32", ".f16", ".f32"})));
           q.push_back(ordered(required(".ctype", kCtypes)));
-          std::vector<OperandSpec> ops = {
-              destination(".dtype"), resourceAddress("[a, {b,} c]", true, ".geom", textureCoordinates(), ".ctype")};
+          std::vector<OperandSpec> ops = {destination(".dtype"),
+                                          resourceAddress("c", true, ".geom", textureCoordinates(), ".ctype")};
           // "lod ... The type of lod follows .ctype (either .s32 or .f32)".
           if (mode.name == ".level") ops.push_back(typedValue("lod", ".ctype"));
           // "Requires two .f32 vectors, dPdx and dPdy".
@@ -188,8 +188,8 @@ void tld4(std::vector<InstructionSpec>& specs) {
       // 32-bit floating-point vector"; a2d, cube, acube: four elements.
       std::vector<OperandSpec> ops = {
           destination(".dtype"),
-          resourceAddress("[a, {b,} c]", true, ".geom",
-                          {{{".2d"}, {2, 4}}, {{".cube"}, {4}}, {{".a2d", ".acube"}, {4}, true}}, ".ctype")};
+          resourceAddress("c", true, ".geom", {{{".2d"}, {2, 4}}, {{".cube"}, {4}}, {{".a2d", ".acube"}, {4}, true}},
+                          ".ctype")};
       // "Operand e is a vector of type .v2.s32".
       if (offset) ops.push_back(fixedCoordinates("e", {{{".2d", ".a2d"}, {2, 4}}}, ".s32"));
       if (depth) ops.push_back(valueOfType("f", ".f32"));
@@ -265,7 +265,7 @@ const Values kSurfaceTypes = {".b8", ".b16", ".b32", ".b64"};
 // type .s32" (larger vectors accepted by ptxas, as for tex).
 OperandSpec surfaceAddress() {
   OperandSpec op = resourceAddress(
-      "[a, b]", false, ".geom",
+      "b", false, ".geom",
       {{{".1d"}, {1, 2, 4}}, {{".2d"}, {2, 4}}, {{".3d"}, {4}}, {{".a1d"}, {2, 4}, true}, {{".a2d"}, {4}, true}}, {});
   op.fixed_type = ".s32";
   return op;
