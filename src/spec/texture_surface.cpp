@@ -3,6 +3,11 @@
 // (../shared/ptx-manual-9.1/9_instruction_set/97_instructions/9710_*, 9711_*).
 // One entry per line of a syntax block; the optional operands `{, e} {, f}`
 // are told apart by their shape, so each combination is an entry of its own.
+// The mipmap mode of tex (.base, .level, .grad), the .b/.p of suld, sust and
+// sured and the .level of txq are written right after the opcode: ptxas 13.0
+// reads them as part of the instruction's name ("Unknown modifier '.level'"
+// for tex.1d.level, "Not a name of any known instruction" for suld.1d.b);
+// the other qualifiers may come in any order.
 #include <algorithm>
 
 #include "spec/sections.h"
@@ -121,9 +126,9 @@ void tex(std::vector<InstructionSpec>& specs) {
           if (depth) geoms = without(geoms, {".3d", ".2dms", ".a2dms"});
           std::vector<QualifierSlot> q;
           if (mode.name.empty()) {
-            q.push_back(optional(".mipmap", {".base"}));
+            q.push_back(leading(optional(".mipmap", {".base"})));
           } else {
-            q.push_back(required(".mipmap", {mode.name}));
+            q.push_back(leading(required(".mipmap", {mode.name})));
           }
           q.push_back(required(".geom", geoms));
           q.push_back(required(".vec", {v2 ? ".v2" : ".v4"}));
@@ -239,7 +244,7 @@ void txq(std::vector<InstructionSpec>& specs) {
   // "txq.level requires an additional 32bit integer argument, lod";
   // "txq.level introduced in PTX ISA version 4.3 ... requires sm_30".
   specs.push_back(entry("9.7.10.5", "txq.level.tlquery.b32 d, [a], lod", "txq",
-                        {required(".level", {".level"}), required(".query", {".width", ".height", ".depth"}),
+                        {leading(required(".level", {".level"})), required(".query", {".width", ".height", ".depth"}),
                          required(".type", {".b32"})},
                         {reg("d", 32), address("a"), valueOfType("lod", ".s32")}, {}, {4, 3},
                         TargetRequirement::atLeast(30)));
@@ -297,12 +302,12 @@ void surfaces(std::vector<InstructionSpec>& specs) {
   // 9.7.11.1 suld: "the size of the data transfer matches the size of
   // destination operand d": registers may be wider than .dtype (ptxas takes
   // any register of at least its size, as ld does, 9.4.1).
-  specs.push_back(
-      entry("9.7.11.1", "suld.b.geom{.cop}.vec.dtype.clamp d, [a, b]", "suld",
-            {required(".b", {".b"}), required(".geom", kSurfaceGeoms), optional(".cop", {".ca", ".cg", ".cs", ".cv"}),
-             optional(".vec", {".v2", ".v4"}), required(".dtype", kSurfaceTypes), required(".clamp", kClamp)},
-            {widerRegister(data("d", ".vec", ".dtype")), surfaceAddress()}, {surfaceVectorSize(".dtype")}, {1, 5}, {},
-            surfaceNotes()));
+  specs.push_back(entry("9.7.11.1", "suld.b.geom{.cop}.vec.dtype.clamp d, [a, b]", "suld",
+                        {leading(required(".b", {".b"})), required(".geom", kSurfaceGeoms),
+                         optional(".cop", {".ca", ".cg", ".cs", ".cv"}), optional(".vec", {".v2", ".v4"}),
+                         required(".dtype", kSurfaceTypes), required(".clamp", kClamp)},
+                        {widerRegister(data("d", ".vec", ".dtype")), surfaceAddress()}, {surfaceVectorSize(".dtype")},
+                        {1, 5}, {}, surfaceNotes()));
   // 9.7.11.2 sust: "sust.b.{1d,2d,3d}{.cop}.vec.ctype.clamp [a, b], c",
   // "sust.b.{a1d,a2d}{.cop}.vec.ctype.clamp [a, b], c" and
   // "sust.p.{1d,2d,3d}.vec.b32.clamp [a, b], c" (ptxas 13.0 also takes .cop
@@ -312,16 +317,16 @@ void surfaces(std::vector<InstructionSpec>& specs) {
   // "sust.p ... introduced in PTX ISA version 2.0"; "sust.p requires sm_20".
   sust_notes.push_back(
       {.slot = ".mode", .values = {".p"}, .introduced = {2, 0}, .targets = {TargetRequirement::atLeast(20)}});
-  specs.push_back(entry(
-      "9.7.11.2", "sust.b.{1d,2d,3d,a1d,a2d}{.cop}.vec.ctype.clamp [a, b], c", "sust",
-      {required(".mode", {".b"}), required(".geom", kSurfaceGeoms), optional(".cop", {".wb", ".cg", ".cs", ".wt"}),
-       optional(".vec", {".v2", ".v4"}), required(".ctype", kSurfaceTypes), required(".clamp", kClamp)},
-      {surfaceAddress(), source}, {surfaceVectorSize(".ctype")}, {1, 5}, {}, sust_notes));
-  specs.push_back(entry(
-      "9.7.11.2", "sust.p.{1d,2d,3d}.vec.b32.clamp [a, b], c", "sust",
-      {required(".mode", {".p"}), required(".geom", kSurfaceGeoms), optional(".cop", {".wb", ".cg", ".cs", ".wt"}),
-       optional(".vec", {".v2", ".v4"}), required(".ctype", {".b32"}), required(".clamp", kClamp)},
-      {surfaceAddress(), source}, {}, {1, 5}, {}, sust_notes));
+  specs.push_back(entry("9.7.11.2", "sust.b.{1d,2d,3d,a1d,a2d}{.cop}.vec.ctype.clamp [a, b], c", "sust",
+                        {leading(required(".mode", {".b"})), required(".geom", kSurfaceGeoms),
+                         optional(".cop", {".wb", ".cg", ".cs", ".wt"}), optional(".vec", {".v2", ".v4"}),
+                         required(".ctype", kSurfaceTypes), required(".clamp", kClamp)},
+                        {surfaceAddress(), source}, {surfaceVectorSize(".ctype")}, {1, 5}, {}, sust_notes));
+  specs.push_back(entry("9.7.11.2", "sust.p.{1d,2d,3d}.vec.b32.clamp [a, b], c", "sust",
+                        {leading(required(".mode", {".p"})), required(".geom", kSurfaceGeoms),
+                         optional(".cop", {".wb", ".cg", ".cs", ".wt"}), optional(".vec", {".v2", ".v4"}),
+                         required(".ctype", {".b32"}), required(".clamp", kClamp)},
+                        {surfaceAddress(), source}, {}, {1, 5}, {}, sust_notes));
   // 9.7.11.3 sured: "Operation add applies to .u32, .u64, and .s32 types; min
   // and max apply to .u32, .s32, .u64 and .s64 types; operations and and or
   // apply to .b32 type"; "The instruction type .b64 is restricted to min and
@@ -340,7 +345,7 @@ void surfaces(std::vector<InstructionSpec>& specs) {
   OperandSpec reduce_address = surfaceAddress();
   reduce_address.element_counts = {{{".1d"}, {1, 2, 4}}, {{".2d"}, {2, 4}}, {{".3d"}, {4}}};
   specs.push_back(entry("9.7.11.3", "sured.b.op.geom.ctype.clamp [a,b],c", "sured",
-                        {required(".mode", {".b"}), required(".op", {".add", ".min", ".max", ".and", ".or"}),
+                        {leading(required(".mode", {".b"})), required(".op", {".add", ".min", ".max", ".and", ".or"}),
                          required(".geom", {".1d", ".2d", ".3d"}),
                          required(".ctype", {".u32", ".u64", ".s32", ".b32", ".s64"}), required(".clamp", kClamp)},
                         {reduce_address, widerRegister(typedValue("c", ".ctype"))},
@@ -351,7 +356,7 @@ void surfaces(std::vector<InstructionSpec>& specs) {
                         {2, 0}, TargetRequirement::atLeast(20), sured_notes));
   specs.push_back(entry(
       "9.7.11.3", "sured.p.op.geom.ctype.clamp [a,b],c", "sured",
-      {required(".mode", {".p"}), required(".op", {".add", ".min", ".max", ".and", ".or"}),
+      {leading(required(".mode", {".p"})), required(".op", {".add", ".min", ".max", ".and", ".or"}),
        required(".geom", {".1d", ".2d", ".3d"}), required(".ctype", {".b32", ".b64"}), required(".clamp", kClamp)},
       {reduce_address, widerRegister(typedValue("c", ".ctype"))},
       {pairs(".op", ".ctype", {{{".add", ".and", ".or"}, {".b32"}}, {{".min", ".max"}, {".b32", ".b64"}}})}, {2, 0},
