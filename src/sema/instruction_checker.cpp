@@ -1187,7 +1187,8 @@ class BlockMatch {
       std::uint8_t count = static_cast<std::uint8_t>(elements.size());
       bool scalar = op.kind != ast::OperandKind::Vector;
       bool fits = std::find(row->counts.begin(), row->counts.end(), count) != row->counts.end();
-      if (!fits || (scalar && count != 1)) {
+      if (scalar) fits = row->scalar || fits;
+      if (!fits) {
         add(diag::RuleId::OperandKind, op.range,
             fmt::format("'{}' has {} element{}; {} takes {}", want.name, count, count == 1 ? "" : "s", by,
                         fmt::join(row->counts, " or ")));

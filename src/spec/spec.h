@@ -92,10 +92,13 @@ enum class OperandKind : std::uint8_t {
 // two-element vector for 2d textures"); `index_first`: the first element is
 // an array index of type .u32 ("The first element is interpreted as an
 // unsigned integer index (.u32) into the texture array").
+// `scalar`: a scalar is taken too, where no count is 1 (ptxas 13.0 takes a
+// scalar offset e for tex.2d).
 struct ElementCounts {
   Values values;
   std::vector<std::uint8_t> counts;
   bool index_first = false;
+  bool scalar = false;
 };
 
 // How a predicate operand may be written (9.7.6.2 setp: "p[|q]", "{!}c").

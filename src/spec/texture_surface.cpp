@@ -52,8 +52,11 @@ std::vector<ElementCounts> textureCoordinates() {
 // textures; and is four-element vector for 3d textures"; ".v2.s32" for 2dms
 // and a2dms; "a singleton tuple for 1d texture arrays; and is a two element
 // vector 2d texture arrays" (larger vectors accepted, as for c).
+// ptxas 13.0 also takes a scalar e, except for 3d.
 std::vector<ElementCounts> offsetCounts() {
-  return {{{".1d", ".a1d"}, {1, 2, 4}}, {{".2d", ".a2d", ".2dms", ".a2dms"}, {2, 4}}, {{".3d"}, {4}}};
+  return {{{".1d", ".a1d"}, {1, 2, 4}},
+          {.values = {".2d", ".a2d", ".2dms", ".a2dms"}, .counts = {2, 4}, .scalar = true},
+          {{".3d"}, {4}}};
 }
 // ".grad: ... The vectors are singletons for 1d and a1d textures; are
 // two-element vectors for 2d and a2d textures; and are four-element vectors
@@ -133,7 +136,9 @@ void tex(std::vector<InstructionSpec>& specs) {
           q.push_back(required(".geom", geoms));
           q.push_back(required(".vec", {v2 ? ".v2" : ".v4"}));
           q.push_back(ordered(required(".dtype", v2 ? Values{".f16x2"} : Values{".u32", ".s32", ".f16", ".f32"})));
-          q.push_back(ordered(required(".ctype", kCtypes)));
+          // "When using depth compare operand, the elements in texture
+          // coordinate vector c have .f32 type".
+          q.push_back(ordered(required(".ctype", depth ? Values{".f32"} : kCtypes)));
           std::vector<OperandSpec> ops = {destination(".dtype"),
                                           resourceAddress("c", true, ".geom", textureCoordinates(), ".ctype")};
           // "lod ... The type of lod follows .ctype (either .s32 or .f32)".
@@ -143,9 +148,10 @@ void tex(std::vector<InstructionSpec>& specs) {
             ops.push_back(fixedCoordinates("dPdx", gradientCounts(), ".f32"));
             ops.push_back(fixedCoordinates("dPdy", gradientCounts(), ".f32"));
           }
-          // "Operand e is a vector of .s32 values"; "Operand f is .f32 scalar".
+          // "Operand e is a vector of .s32 values"; "Operand f is .f32 scalar"
+          // (ptxas 13.0 takes any 32-bit register or constant for f).
           if (offset) ops.push_back(fixedCoordinates("e", offsetCounts(), ".s32"));
-          if (depth) ops.push_back(valueOfType("f", ".f32"));
+          if (depth) ops.push_back(value("f", 32));
           // ".cube, .acube require .f32; .2dms, .a2dms require .s32".
           std::vector<Constraint> rules = {pairs(".geom", ".ctype",
                                                  {{{".1d", ".2d", ".3d", ".a1d", ".a2d"}, kCtypes},
@@ -196,8 +202,12 @@ void tld4(std::vector<InstructionSpec>& specs) {
           resourceAddress("c", true, ".geom", {{{".2d"}, {2, 4}}, {{".cube"}, {4}}, {{".a2d", ".acube"}, {4}, true}},
                           ".ctype")};
       // "Operand e is a vector of type .v2.s32".
-      if (offset) ops.push_back(fixedCoordinates("e", {{{".2d", ".a2d"}, {2, 4}}}, ".s32"));
-      if (depth) ops.push_back(valueOfType("f", ".f32"));
+      if (offset) {
+        ops.push_back(fixedCoordinates("e", {{.values = {".2d", ".a2d"}, .counts = {2, 4}, .scalar = true}}, ".s32"));
+      }
+      // "Operand f is .f32 scalar value": ptxas 13.0 takes any 32-bit register
+      // or constant (an .s32 or .u32 register too).
+      if (depth) ops.push_back(value("f", 32));
       std::vector<FeatureNote> notes = operandNotes();
       // "tld4.{a2d,cube,acube} introduced in PTX ISA version 4.3 ... requires sm_30".
       notes.push_back({.slot = ".geom",
