@@ -1142,12 +1142,12 @@ class BlockMatch {
     if (extras == 0 || extras > (want.sampler ? 2U : 1U)) {
       add(diag::RuleId::OperandCount, op.range,
           fmt::format(
-              "'{}' has {} part{}; it is {}", want.name, extras + 1, extras == 0 ? "" : "s",
+              "the address has {} part{}; it is {}", extras + 1, extras == 0 ? "" : "s",
               want.sampler ? "[texture, coordinates] or [texture, sampler, coordinates]" : "[surface, coordinates]"));
       return;
     }
     // "operand a is a .u64 register holding the address of a .texref variable".
-    handle(op.expr, op.range, want.name);
+    handle(op.expr, op.range, "a");
     // The sampler b: a symbol or a register (ptxas 13.0 takes a 32-bit one
     // in unified mode), not a vector.
     if (extras == 2 && op.elements[0].kind != ast::OperandKind::Expression) {
