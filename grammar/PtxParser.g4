@@ -135,7 +135,8 @@ guard       : AT BANG? (IDENT | OPCODE_OR_DOTTED);
 // ---------------------------------------------------------------------------
 operand
     : LPAREN (operand (COMMA operand)*)? RPAREN           # parenOperand
-    | LBRACE vectorElement (COMMA vectorElement)* RBRACE  # vectorOperand
+    // d|p: a destination vector with a predicate result (9.7.10.3 tex)
+    | LBRACE vectorElement (COMMA vectorElement)* RBRACE (PIPE pred=IDENT)?  # vectorOperand
     | LBRACK expression (COMMA operand)* RBRACK suffix=DOT_NAME?  # addressOperand
     | BANG (IDENT | OPCODE_OR_DOTTED)                     # negatedOperand
     // p|q; "the sink symbol '_' may be used in place of any one of the

@@ -75,7 +75,7 @@ struct Operand {
   const Expr* expr = nullptr;     // Expression, Address (the address part)
   Token name;                     // Negated: the predicate; PredicatePair: first;
                                   // Address: its qualifier, `[a].unified` (empty if none)
-  Token second;                   // PredicatePair: second
+  Token second;                   // PredicatePair: second; Vector: the predicate of {d0, ...}|p (empty if none)
   std::vector<Operand> elements;  // Address extras, Vector, ParenList
 };
 

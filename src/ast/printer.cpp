@@ -378,6 +378,10 @@ class Printer {
         out_ += '{';
         list(op.elements, [&](const Operand& e) { operand(e); });
         out_ += '}';
+        if (!op.second.text.empty()) {
+          out_ += '|';
+          out_ += op.second.text;
+        }
         break;
       case OperandKind::ParenList:
         out_ += '(';

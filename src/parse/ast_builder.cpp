@@ -369,6 +369,7 @@ ast::Operand AstBuilder::buildOperand(PtxParser::OperandContext* ctx) {
       }
       op.elements.push_back(std::move(item));
     }
+    if (v->pred != nullptr) op.second = token(v->pred);
   } else if (auto* p = as<PtxParser::ParenOperandContext>(ctx)) {
     op.kind = ast::OperandKind::ParenList;
     for (auto* element : p->operand()) op.elements.push_back(buildOperand(element));

@@ -681,6 +681,8 @@ class BlockMatch {
   void checkOperand(const ast::Operand& op, const OperandSpec& want) {
     if (want.sink && op.kind == ast::OperandKind::Sink) return;  // the bit bucket `_`
     switch (want.kind) {
+      case OperandKind::Coordinates: coordinateVector(op, want); return;
+      case OperandKind::ResourceAddress: resourceAddress(op, want); return;
       case OperandKind::Address:
       case OperandKind::TensorAddress:
         if (op.kind != ast::OperandKind::Address) {
@@ -718,6 +720,7 @@ class BlockMatch {
         }
         std::string_view vec = valueOf(want.vector_slot);  // ".v4"
         std::string_view type = valueOf(want.type_slot);
+        vectorPredicate(op, want);
         if (vec.empty()) {
           // `{ %r1 }`: a one-element list is the register itself (ptxas
           // accepts it; Triton writes `ld.global.b32 { %r1 }, [%rd1]`).
@@ -745,11 +748,15 @@ class BlockMatch {
           return;
         }
         for (const ast::Operand& element : op.elements) {
+          std::size_t before = findings_.size();
           if (element.kind == ast::OperandKind::Sink) {
             sinkElement(element, want);
           } else {
             dataRegister(element, want, type);
           }
+          // Typed elements: the first element of a wrong type says it (the
+          // vector counts as one wrong operand when blocks are compared).
+          if (want.typed_elements && findings_.size() != before) break;
         }
         if (op.elements.size() != count) {
           add(diag::RuleId::OperandKind, op.range,
@@ -799,6 +806,13 @@ class BlockMatch {
                   fmt::format("'{}' must be a predicate register or an integer constant", want.name));
             }
           } else if (want.kind != OperandKind::Value) {
+          if (want.not_negated && op.expr->kind == ast::ExprKind::Unary && op.expr->op == "-" &&
+              op.expr->lhs != nullptr && op.expr->lhs->kind == ast::ExprKind::Symbol) {
+            add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' cannot be negated here", want.name),
+                {fmt::format("syntax: {}", spec_.syntax)});
+            return;
+          }
+          if (want.kind != OperandKind::Value) {
             add(diag::RuleId::OperandKind, op.range,
                 fmt::format("'{}' must be a {}, not a constant", want.name,
                             want.kind == OperandKind::Predicate ? "predicate register" : "register"));
@@ -813,7 +827,7 @@ class BlockMatch {
           }
           return;
         }
-        auto info = registers_.reg(op.expr->text);
+        auto info = registers_.reg(want.selectors.empty() ? op.expr->text : selectedRegister(op, want));
         if (!info || info->type.empty()) return;  // not a register: judged elsewhere, never guessed
         if (want.kind == OperandKind::Predicate) {
           if (info->type != ".pred") {
@@ -1189,6 +1203,12 @@ class BlockMatch {
   // A data register (or vector element) of the instruction's `type`: the
   // same size, or for ld/st/cvt any register Tables 27/28 allow (9.4.1).
   void dataRegister(const ast::Operand& op, const OperandSpec& want, std::string_view type) {
+    if (want.typed_elements) {
+      if (type.empty() || op.kind != ast::OperandKind::Expression || op.expr->kind != ast::ExprKind::Symbol) return;
+      auto info = registers_.reg(op.expr->text);
+      if (info && !info->type.empty()) registerOfType(op, want, type, *info);
+      return;
+    }
     bool exact = !want.exact_size_when.empty() && holdsAll(want.exact_size_when);
     if (!want.wider_register || exact) {
       registerSize(op, want.name, spec::typeQualifierBits(type));
@@ -1248,6 +1268,13 @@ class BlockMatch {
     }
     std::vector<std::string> alternatives;
     for (const auto& alternative : want.sinks_when) {
+      // A condition without values never holds: no sink at all (a source).
+      if (std::any_of(alternative.begin(), alternative.end(),
+                      [](const spec::Condition& c) { return c.values.empty(); })) {
+        add(diag::RuleId::OperandKind, element.range,
+            fmt::format("the sink '_' cannot stand for an element of '{}': it is a source", want.name));
+        return;
+      }
       std::vector<std::string> parts;
       for (const spec::Condition& c : alternative) parts.push_back(fmt::format("{} {}", c.slot, join(c.values, "/")));
       alternatives.push_back(fmt::format("{}", fmt::join(parts, " with ")));
@@ -1366,6 +1393,131 @@ class BlockMatch {
     }
   }
 
+  // {d0, ...}|p: the predicate of a vector, where the operand takes one.
+  void vectorPredicate(const ast::Operand& op, const OperandSpec& want) {
+    if (op.kind != ast::OperandKind::Vector || op.second.text.empty()) return;
+    if (!want.with_predicate) {
+      add(diag::RuleId::OperandKind, op.second.range,
+          fmt::format("'{}' takes no predicate '|{}' here", want.name, op.second.text));
+      return;
+    }
+    predicateRegister(op.second, want);
+  }
+
+  // `%r1.b0`: the register part of an operand with a selector; the selector
+  // must be one `want` allows ("" for none).
+  std::string_view selectedRegister(const ast::Operand& op, const OperandSpec& want) {
+    std::string_view text = op.expr->text;
+    std::size_t dot = text.find('.');
+    std::string_view base = text.substr(0, dot);
+    std::string_view field = dot == std::string_view::npos ? std::string_view{} : text.substr(dot);
+    if (!registers_.reg(base)) return text;  // a special register or a symbol: judged elsewhere
+    if (contains(want.selectors, field)) return base;
+    spec::Values written;
+    for (std::string_view v : want.selectors) {
+      if (!v.empty()) written.push_back(v);
+    }
+    bool none_allowed = contains(want.selectors, "");
+    std::string allowed = written.size() > 24
+                              ? fmt::format("{} ... {} ({} in all)", join({written.begin(), written.begin() + 8}),
+                                            written.back(), written.size())
+                              : join(written);
+    if (field.empty()) {
+      add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' needs a selector here", want.name),
+          {fmt::format("selectors: {}", allowed)});
+    } else if (written.empty()) {
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' takes no selector here; '{}' has '{}'", want.name, base, field));
+    } else {
+      add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' is not a selector of '{}' here", field, want.name),
+          {fmt::format("selectors{}: {}", none_allowed ? " (or none)" : "", allowed)});
+    }
+    return base;
+  }
+
+  // [a, {b,} c]: a texture or surface, an optional sampler, coordinates.
+  void resourceAddress(const ast::Operand& op, const OperandSpec& want) {
+    if (op.kind != ast::OperandKind::Address) {
+      ++penalty_;
+      add(diag::RuleId::OperandKind, op.range,
+          fmt::format("'{}' must be an address in brackets, {}", want.name,
+                      want.sampler ? "[a, c] or [a, b, c]" : "[a, b]"));
+      return;
+    }
+    std::size_t extras = op.elements.size();
+    if (extras == 0 || extras > (want.sampler ? 2U : 1U)) {
+      add(diag::RuleId::OperandCount, op.range,
+          fmt::format(
+              "the address has {} part{}; it is {}", extras + 1, extras == 0 ? "" : "s",
+              want.sampler ? "[texture, coordinates] or [texture, sampler, coordinates]" : "[surface, coordinates]"));
+      return;
+    }
+    // "operand a is a .u64 register holding the address of a .texref variable".
+    handle(op.expr, op.range, "a");
+    // The sampler b: a symbol or a register (ptxas 13.0 takes a 32-bit one
+    // in unified mode), not a vector.
+    if (extras == 2 && op.elements[0].kind != ast::OperandKind::Expression) {
+      add(diag::RuleId::OperandKind, op.elements[0].range, "the sampler must be a .samplerref or a register");
+    }
+    coordinateVector(op.elements.back(), want);
+  }
+
+  void handle(const ast::Expr* e, SourceRange range, std::string_view name) {
+    if (e == nullptr || e->kind != ast::ExprKind::Symbol) return;
+    auto info = registers_.reg(e->text);
+    if (!info || info->type.empty() || typeBits(info->type) == 64) return;
+    add(diag::RuleId::OperandType, range,
+        fmt::format("'{}' is a .texref, .samplerref or .surfref, or a .u64 register; '{}' is declared {}", name,
+                    e->text, info->type));
+  }
+
+  // {c0, ...}: the element count the geometry allows, elements of the type.
+  void coordinateVector(const ast::Operand& op, const OperandSpec& want) {
+    const spec::ElementCounts* row = nullptr;
+    std::string_view by = valueOf(want.count_slot);
+    for (const spec::ElementCounts& r : want.element_counts) {
+      if (contains(r.values, by)) row = &r;
+    }
+    std::vector<const ast::Operand*> elements;
+    if (op.kind == ast::OperandKind::Vector) {
+      vectorPredicate(op, want);
+      for (const ast::Operand& e : op.elements) elements.push_back(&e);
+    } else if (op.kind == ast::OperandKind::Expression) {
+      elements.push_back(&op);
+    } else {
+      ++penalty_;
+      add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' must be a vector {{c0, ...}}", want.name));
+      return;
+    }
+    if (row != nullptr) {
+      std::uint8_t count = static_cast<std::uint8_t>(elements.size());
+      bool scalar = op.kind != ast::OperandKind::Vector;
+      bool fits = std::find(row->counts.begin(), row->counts.end(), count) != row->counts.end();
+      if (scalar) fits = row->scalar || fits;
+      if (!fits) {
+        add(diag::RuleId::OperandKind, op.range,
+            fmt::format("'{}' has {} element{}; {} takes {}", want.name, count, count == 1 ? "" : "s", by,
+                        fmt::join(row->counts, " or ")));
+      }
+    }
+    for (std::size_t i = 0; i < elements.size(); ++i) {
+      const ast::Operand& e = *elements[i];
+      if (e.kind == ast::OperandKind::Sink) {
+        add(diag::RuleId::OperandKind, e.range, fmt::format("'{}' cannot hold the sink '_'", want.name));
+        continue;
+      }
+      if (e.kind != ast::OperandKind::Expression) continue;
+      std::string_view type = row != nullptr && row->index_first && i == 0 ? ".u32" : expectedType(want);
+      if (type.empty()) continue;
+      if (e.expr->kind != ast::ExprKind::Symbol) {
+        immediateOfType(e, want, type);
+        continue;
+      }
+      auto info = registers_.reg(e.expr->text);
+      if (info && !info->type.empty()) registerOfType(e, want, type, *info);
+    }
+  }
+
   void tensorCoordinates(const ast::Operand& op, const OperandSpec& want) {
     if (op.elements.size() != 1 || op.elements[0].kind != ast::OperandKind::Vector) {
       add(diag::RuleId::OperandKind, op.range,
@@ -1481,6 +1633,14 @@ void checkNotes(const BlockMatch& match, const ast::Instruction& in, const Modul
       at = given->range;
       what = note.operand_is_sink ? fmt::format("the sink '_' as the '{}' operand of '{}'", note.operand, spec.opcode)
                                   : fmt::format("the '{}' operand of '{}'", note.operand, spec.opcode);
+      if (note.on_predicate) {
+        if (given->kind != ast::OperandKind::Vector || given->second.text.empty()) continue;
+        at = given->second.range;
+        what = fmt::format("the destination predicate '|{}' of '{}'", given->second.text, spec.opcode);
+      } else {
+        at = given->range;
+        what = fmt::format("the '{}' operand of '{}'", note.operand, spec.opcode);
+      }
     }
     if (note.introduced.major != 0) context.require(sink, at, what, note.introduced, {}, spec.section);
     if (context.requirements != nullptr && !note.targets.empty() && !note.advisory) {

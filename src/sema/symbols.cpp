@@ -448,6 +448,10 @@ class SymbolChecker {
         if (op.name.text != "_") use(scope, op.name.text, op.name.range);
         if (op.second.text != "_") use(scope, op.second.text, op.second.range);
         break;
+      case ast::OperandKind::Vector:
+        // {d0, ...}|p: the predicate of a vector destination (9.7.10.3 tex).
+        if (!op.second.text.empty()) use(scope, op.second.text, op.second.range);
+        break;
       default: break;
     }
     for (const ast::Operand& element : op.elements) operand(scope, element);

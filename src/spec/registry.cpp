@@ -81,6 +81,8 @@ std::vector<InstructionSpec> buildAll() {
                        tensorCopySpecs(), tensormapClusterSpecs(), asyncStoreSpecs(), cacheControlSpecs()}) {
   for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), warpMatrixSpecs(),
                        warpgroupMatrixSpecs()}) {
+  for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(),
+                       textureSurfaceSpecs(), videoSpecs()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;

@@ -100,6 +100,36 @@ enum SymbolClass : std::uint8_t {
   Vector,         // {a, b, ...}: `elements` registers of `bits` bits or integer
                   // constants; with `elements` 0, as many as .dim less
                   // `elements_dim_less` (im2colInfo of cp.async.bulk.tensor)
+  Address,          // [a], [a+imm]
+  TensorAddress,    // [tensorMap, {c0, ...}]: as many coordinates as .dim
+  Value,            // a register of `bits` bits, or an integer immediate
+  Register,         // a register of `bits` bits (no immediate)
+  Immediate,        // an integer constant, one of `immediates` if given
+  Predicate,        // a .pred register (never an immediate)
+  Data,             // a register, or {r0, r1, ...} with as many as the .vec
+                    // qualifier named in `vector_slot` says (.v2, .v4, .v8)
+  Packed,           // {a, b} or {a, b, c, d}: elements that together have the
+                    // size of the type (mov's pack and unpack, 9.7.9.4)
+  Coordinates,      // {c0, ...} with as many elements as `element_counts` allows
+                    // for the value of `count_slot` (a count of 1 also admits a
+                    // scalar); the elements are of the operand's type (9.7.10.3)
+  ResourceAddress,  // [a, c] or, with `sampler`, [a, b, c]: a texture or
+                    // surface a and a sampler b (symbols or .u64 registers),
+                    // coordinates c as for Coordinates (9.7.10.3, 9.7.11.1)
+};
+
+// Coordinates: the element counts allowed when `count_slot` holds one of
+// `values` ("Operand c is a scalar or singleton tuple for 1d textures; is a
+// two-element vector for 2d textures"); `index_first`: the first element is
+// an array index of type .u32 ("The first element is interpreted as an
+// unsigned integer index (.u32) into the texture array").
+// `scalar`: a scalar is taken too, where no count is 1 (ptxas 13.0 takes a
+// scalar offset e for tex.2d).
+struct ElementCounts {
+  Values values;
+  std::vector<std::uint8_t> counts;
+  bool index_first = false;
+  bool scalar = false;
 };
 
 // How a predicate operand may be written (9.7.6.2 setp: "p[|q]", "{!}c").
@@ -161,6 +191,8 @@ struct OperandSpec {
   bool destination = false;  // written: `_` allowed in a Packed vector
   // "d|p": a register of the type paired with a predicate (lop3.BoolOp);
   // the sink `_` may stand for the register.
+  // On a Data operand: the vector may carry a predicate, {d0, ...}|p (9.7.10.3
+  // "d[|p]").
   bool with_predicate = false;
   PredicateForm predicate_form = PredicateForm::Plain;
   std::uint8_t symbols = 0;  // Symbol: the SymbolClass bits it may name
@@ -213,6 +245,19 @@ struct OperandSpec {
   // registers of `bits` bits (or of the row's type), never the sink `_`, and
   // constants only in a source vector.
   std::vector<VectorLength> lengths{};
+  // Coordinates, ResourceAddress: the counts per value of `count_slot`.
+  std::string_view count_slot{};
+  std::vector<ElementCounts> element_counts{};
+  bool sampler = false;  // ResourceAddress: an explicit sampler may precede c
+  // Data: each register element agrees with the type by 9.4, Table 26 (not
+  // only in size).
+  bool typed_elements = false;
+  // Selectors written on a register operand, `%r1.b0` (9.7.18 "a{.asel}"):
+  // the field must be one of these ("" for none). Empty: not judged.
+  Values selectors{};
+  // Never written negated, `-a` ("Source operands may not be negated in .po
+  // mode", 9.7.18.1.3); otherwise a negated register is not judged.
+  bool not_negated = false;
 };
 
 // The size in bits of a PTX type qualifier (.u32, .f16x2, .e4m3x4, ...), 0 if
@@ -398,6 +443,26 @@ inline OperandSpec predicateOrConstant(std::string_view name, std::vector<std::i
   OperandSpec op = predicate(name);
   op.predicate_form = PredicateForm::Negatable;
   op.immediates = std::move(allowed);
+// {c0, ...} whose element count depends on `count_slot` (the geometry).
+inline OperandSpec coordinates(std::string_view name, std::string_view count_slot, std::vector<ElementCounts> counts,
+                               std::string_view type_slot = ".type") {
+  OperandSpec op{name, OperandKind::Coordinates};
+  op.count_slot = count_slot;
+  op.element_counts = std::move(counts);
+  op.type_slot = type_slot;
+  return op;
+}
+// [a, {b,} c]: a texture or surface, an optional sampler, coordinates.
+inline OperandSpec resourceAddress(std::string_view name, bool sampler, std::string_view count_slot,
+                                   std::vector<ElementCounts> counts, std::string_view type_slot = ".type") {
+  OperandSpec op = coordinates(name, count_slot, std::move(counts), type_slot);
+  op.kind = OperandKind::ResourceAddress;
+  op.sampler = sampler;
+  return op;
+}
+// A register operand with a selector field, `a{.asel}`.
+inline OperandSpec withSelectors(OperandSpec op, Values selectors) {
+  op.selectors = std::move(selectors);
   return op;
 }
 
@@ -507,6 +572,9 @@ struct FeatureNote {
   // Family-specific targets accepted only from this version (8.8 for the
   // `f` families of the fp8 types); {0,0}: no such rule.
   PtxVersion family_from{};
+  // With `operand`: the note applies only where that vector carries a
+  // predicate, {d0, ...}|p ("Support for optional destination predicate").
+  bool on_predicate = false;
 };
 
 // "Not supported in PTX ISA version 6.4 for .target sm_70 or higher"
