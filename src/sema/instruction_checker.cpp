@@ -679,7 +679,7 @@ class BlockMatch {
   }
 
   void checkOperand(const ast::Operand& op, const OperandSpec& want) {
-    if (want.sink && op.kind == ast::OperandKind::Sink) return;  // the bit bucket `_`
+    if (want.sink_allowed && op.kind == ast::OperandKind::Sink) return;  // the bit bucket `_`
     switch (want.kind) {
       case OperandKind::Coordinates: coordinateVector(op, want); return;
       case OperandKind::ResourceAddress: resourceAddress(op, want); return;
@@ -800,19 +800,18 @@ class BlockMatch {
           return;
         }
         if (op.expr->kind != ast::ExprKind::Symbol) {
-          if (want.kind == OperandKind::Predicate && want.constant_allowed) {
-            if (Literal k = literalKind(op.expr); k != Literal::Integer && k != Literal::Unknown) {
-              add(diag::RuleId::InvalidImmediate, op.range,
-                  fmt::format("'{}' must be a predicate register or an integer constant", want.name));
-            }
-          } else if (want.kind != OperandKind::Value) {
           if (want.not_negated && op.expr->kind == ast::ExprKind::Unary && op.expr->op == "-" &&
               op.expr->lhs != nullptr && op.expr->lhs->kind == ast::ExprKind::Symbol) {
             add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' cannot be negated here", want.name),
                 {fmt::format("syntax: {}", spec_.syntax)});
             return;
           }
-          if (want.kind != OperandKind::Value) {
+          if (want.kind == OperandKind::Predicate && want.constant_allowed) {
+            if (Literal k = literalKind(op.expr); k != Literal::Integer && k != Literal::Unknown) {
+              add(diag::RuleId::InvalidImmediate, op.range,
+                  fmt::format("'{}' must be a predicate register or an integer constant", want.name));
+            }
+          } else if (want.kind != OperandKind::Value) {
             add(diag::RuleId::OperandKind, op.range,
                 fmt::format("'{}' must be a {}, not a constant", want.name,
                             want.kind == OperandKind::Predicate ? "predicate register" : "register"));
@@ -859,6 +858,7 @@ class BlockMatch {
       case OperandKind::Packed: packedVector(op, want); return;
       case OperandKind::Symbol: symbolOperand(op, want); return;
       case OperandKind::List: listOperand(op, want); return;
+      case OperandKind::Vector: fixedVector(op, want); return;
     }
   }
 
@@ -935,7 +935,6 @@ class BlockMatch {
       if (element.kind == ast::OperandKind::Expression) continue;
       add(diag::RuleId::OperandKind, element.range,
           fmt::format("the elements of '{}' are registers, constants or .param variables", want.name));
-      case OperandKind::Vector: fixedVector(op, want); return;
     }
   }
 
@@ -1630,16 +1629,14 @@ void checkNotes(const BlockMatch& match, const ast::Instruction& in, const Modul
       }
       if (given == nullptr) continue;
       if (note.operand_is_sink && given->kind != ast::OperandKind::Sink) continue;
-      at = given->range;
-      what = note.operand_is_sink ? fmt::format("the sink '_' as the '{}' operand of '{}'", note.operand, spec.opcode)
-                                  : fmt::format("the '{}' operand of '{}'", note.operand, spec.opcode);
       if (note.on_predicate) {
         if (given->kind != ast::OperandKind::Vector || given->second.text.empty()) continue;
         at = given->second.range;
         what = fmt::format("the destination predicate '|{}' of '{}'", given->second.text, spec.opcode);
       } else {
         at = given->range;
-        what = fmt::format("the '{}' operand of '{}'", note.operand, spec.opcode);
+        what = note.operand_is_sink ? fmt::format("the sink '_' as the '{}' operand of '{}'", note.operand, spec.opcode)
+                                    : fmt::format("the '{}' operand of '{}'", note.operand, spec.opcode);
       }
     }
     if (note.introduced.major != 0) context.require(sink, at, what, note.introduced, {}, spec.section);

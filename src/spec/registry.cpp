@@ -72,17 +72,10 @@ std::vector<std::string_view> splitName(std::string_view name) {
 
 std::vector<InstructionSpec> buildAll() {
   std::vector<InstructionSpec> all;
-  for (auto&& group :
-       {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), controlFlowSpecs()}) {
-       {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), synchronizationSpecs()}) {
-       {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), conversionSpecs()}) {
-  for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), atomicsSpecs()}) {
-  for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), mbarrierSpecs(),
-                       tensorCopySpecs(), tensormapClusterSpecs(), asyncStoreSpecs(), cacheControlSpecs()}) {
-  for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), warpMatrixSpecs(),
-                       warpgroupMatrixSpecs()}) {
   for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(),
-                       textureSurfaceSpecs(), videoSpecs()}) {
+                       controlFlowSpecs(), synchronizationSpecs(), conversionSpecs(), atomicsSpecs(), mbarrierSpecs(),
+                       tensorCopySpecs(), tensormapClusterSpecs(), asyncStoreSpecs(), cacheControlSpecs(),
+                       warpMatrixSpecs(), warpgroupMatrixSpecs(), textureSurfaceSpecs(), videoSpecs()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;

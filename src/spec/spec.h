@@ -69,19 +69,29 @@ struct Condition {
 };
 
 enum class OperandKind : std::uint8_t {
-  Address,        // [a], [a+imm]
-  TensorAddress,  // [tensorMap, {c0, ...}]: as many coordinates as .dim
-  Value,          // a register of `bits` bits, or an integer immediate
-  Register,       // a register of `bits` bits (no immediate)
-  Immediate,      // an integer constant, one of `immediates` if given
-  Predicate,      // a .pred register (an immediate only where `immediates` lists it)
-  Data,           // a register, or {r0, r1, ...} with as many as the .vec
-                  // qualifier named in `vector_slot` says (.v2, .v4, .v8)
-  Packed,         // {a, b} or {a, b, c, d}: elements that together have the
-                  // size of the type (mov's pack and unpack, 9.7.9.4)
-  Symbol,         // a name, not a value: a label, a function, ... (`symbols`
-                  // says which); "The branch target must be a label" (9.7.12.3)
-  List,           // ( a, b, ... ): call's return and argument lists (9.7.12.5)
+  Address,          // [a], [a+imm]
+  TensorAddress,    // [tensorMap, {c0, ...}]: as many coordinates as .dim
+  Value,            // a register of `bits` bits, or an integer immediate
+  Register,         // a register of `bits` bits (no immediate)
+  Immediate,        // an integer constant, one of `immediates` if given
+  Predicate,        // a .pred register (an immediate only where `immediates` lists it)
+  Data,             // a register, or {r0, r1, ...} with as many as the .vec
+                    // qualifier named in `vector_slot` says (.v2, .v4, .v8)
+  Packed,           // {a, b} or {a, b, c, d}: elements that together have the
+                    // size of the type (mov's pack and unpack, 9.7.9.4), or
+                    // each the size of `fixed_type` when one is given
+  Vector,           // {a, b, ...}: `elements` registers of `bits` bits or integer
+                    // constants; with `elements` 0, as many as .dim less
+                    // `elements_dim_less` (im2colInfo of cp.async.bulk.tensor)
+  Symbol,           // a name, not a value: a label, a function, ... (`symbols`
+                    // says which); "The branch target must be a label" (9.7.12.3)
+  List,             // ( a, b, ... ): call's return and argument lists (9.7.12.5)
+  Coordinates,      // {c0, ...} with as many elements as `element_counts` allows
+                    // for the value of `count_slot` (a count of 1 also admits a
+                    // scalar); the elements are of the operand's type (9.7.10.3)
+  ResourceAddress,  // [a, c] or, with `sampler`, [a, b, c]: a texture or
+                    // surface a and a sampler b (symbols or .u64 registers),
+                    // coordinates c as for Coordinates (9.7.10.3, 9.7.11.1)
 };
 
 // What a Symbol operand may name (a bit set). Which names exist is the symbol
@@ -95,27 +105,6 @@ enum SymbolClass : std::uint8_t {
   kFunctionSymbol = 16,      // a function name (.func, .entry)
   kVariableSymbol = 32,      // a variable (a call table: an array of function names)
   kRegisterSymbol = 64,      // a register (call's fptr: "held in a register")
-                  // size of the type (mov's pack and unpack, 9.7.9.4), or
-                  // each the size of `fixed_type` when one is given
-  Vector,         // {a, b, ...}: `elements` registers of `bits` bits or integer
-                  // constants; with `elements` 0, as many as .dim less
-                  // `elements_dim_less` (im2colInfo of cp.async.bulk.tensor)
-  Address,          // [a], [a+imm]
-  TensorAddress,    // [tensorMap, {c0, ...}]: as many coordinates as .dim
-  Value,            // a register of `bits` bits, or an integer immediate
-  Register,         // a register of `bits` bits (no immediate)
-  Immediate,        // an integer constant, one of `immediates` if given
-  Predicate,        // a .pred register (never an immediate)
-  Data,             // a register, or {r0, r1, ...} with as many as the .vec
-                    // qualifier named in `vector_slot` says (.v2, .v4, .v8)
-  Packed,           // {a, b} or {a, b, c, d}: elements that together have the
-                    // size of the type (mov's pack and unpack, 9.7.9.4)
-  Coordinates,      // {c0, ...} with as many elements as `element_counts` allows
-                    // for the value of `count_slot` (a count of 1 also admits a
-                    // scalar); the elements are of the operand's type (9.7.10.3)
-  ResourceAddress,  // [a, c] or, with `sampler`, [a, b, c]: a texture or
-                    // surface a and a sampler b (symbols or .u64 registers),
-                    // coordinates c as for Coordinates (9.7.10.3, 9.7.11.1)
 };
 
 // Coordinates: the element counts allowed when `count_slot` holds one of
@@ -225,10 +214,8 @@ struct OperandSpec {
   // A constant must not be 0 ("a non-zero thread count is required for
   // barrier{.cta}.arrive"); registers are not judged.
   bool non_zero = false;
-  // The bit bucket `_` may stand for the whole operand ("Simple reductions
-  // may be specified by using the bit bucket destination operand _", atom).
-  bool sink = false;
-  // A scalar destination the sink symbol `_` may stand for ("Optionally,
+  // A scalar operand the sink symbol `_` may stand for (atom: "the bit bucket
+  // destination operand _"; "Optionally,
   // sink symbol '_' can be used for the state argument", 9.7.13.15.13), or
   // must ("Sink symbol '_' is mandatory for the destination operand").
   bool sink_allowed = false;
@@ -422,12 +409,6 @@ inline OperandSpec label(std::string_view name) { return symbol(name, kLabelSymb
 // or variables in .param space"); each element is one scalar operand.
 inline OperandSpec list(std::string_view name) { return {name, OperandKind::List}; }
 
-// A destination the bit bucket `_` may stand for (9.7.13.5 atom: "Simple
-// reductions may be specified by using the bit bucket destination operand _").
-inline OperandSpec orSink(OperandSpec op) {
-  op.sink = true;
-  return op;
-}
 // {r0, r1, ...}: a vector of `bits`-bit registers whose length (and element
 // type) the table `lengths` gives per combination of qualifiers.
 inline OperandSpec registerVector(std::string_view name, std::uint8_t bits, std::vector<VectorLength> lengths,
@@ -443,6 +424,9 @@ inline OperandSpec predicateOrConstant(std::string_view name, std::vector<std::i
   OperandSpec op = predicate(name);
   op.predicate_form = PredicateForm::Negatable;
   op.immediates = std::move(allowed);
+  return op;
+}
+
 // {c0, ...} whose element count depends on `count_slot` (the geometry).
 inline OperandSpec coordinates(std::string_view name, std::string_view count_slot, std::vector<ElementCounts> counts,
                                std::string_view type_slot = ".type") {

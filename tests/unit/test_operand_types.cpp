@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "ptxlint/ptxlint.hpp"
 #include "helpers.h"
+#include "ptxlint/ptxlint.hpp"
 #include "spec/spec.h"
 
 using ptxlint::spec::typesAgree;
@@ -86,13 +86,15 @@ TEST_CASE("a block that reads the types out of operand order is the worse fit", 
   std::vector<std::string> codes =
       codesOf("8.0", "sm_90", ".reg .b16 %h;\n.reg .s32 %s;\ncvt.rni.sat.s32.bf16 %s, %h;");
   CHECK(codes == std::vector<std::string>{"PL3012"});
+}
+
 TEST_CASE("the bit bucket '_' stands only for operands marked orSink (9.7.13.5 atom)", "[spec]") {
   using ptxlint::test::codes;
   using ptxlint::test::inKernel;
   const ptxlint::spec::OperandSpec d = ptxlint::spec::orSink(ptxlint::spec::typedDest("d"));
-  CHECK(d.sink);
+  CHECK(d.sink_allowed);
   CHECK(d.destination);
-  CHECK_FALSE(ptxlint::spec::typedDest("d").sink);
+  CHECK_FALSE(ptxlint::spec::typedDest("d").sink_allowed);
   // "Simple reductions may be specified by using the bit bucket destination operand _."
   auto atom = ptxlint::lint(inKernel(".reg .b32 %r<3>;\n.reg .b64 %rd<3>;\natom.global.add.u32 _, [%rd1], %r2;\nret;"));
   CHECK(codes(atom.diagnostics).empty());
