@@ -13,6 +13,7 @@
 
 #include "sema/instruction_checker.h"
 #include "sema/module_context.h"
+#include "spec/pragmas.h"
 #include "spec/special_registers.h"
 
 namespace ptxlint::sema {
@@ -244,6 +245,25 @@ class SymbolChecker {
         declareVariables(module_scope, *v);
       } else if (const auto* f = std::get_if<ast::Function>(&item.node)) {
         function(module_scope, *f);
+        for (const ast::FunctionDirective& d : f->directives) {
+          if (d.pragma) pragmaStrings(*d.pragma);
+        }
+      } else if (const auto* pragma = std::get_if<ast::PragmaDirective>(&item.node)) {
+        pragmaStrings(*pragma);
+      }
+    }
+  }
+
+  // Chapter 12: each pragma string's version and target notes. Unknown
+  // strings are not judged (ptxas ignores pragmas it does not know).
+  void pragmaStrings(const ast::PragmaDirective& pragma) {
+    for (const ast::Token& s : pragma.strings) {
+      std::string_view text = s.text;
+      if (text.size() >= 2 && text.front() == '"') text = text.substr(1, text.size() - 2);
+      std::string_view name = text.substr(0, text.find_first_of(" \t,;"));
+      if (const spec::PragmaInfo* info = spec::findPragma(name)) {
+        context_.require(sink_, s.range, fmt::format("pragma \"{}\"", name), info->introduced, info->target,
+                         info->section);
       }
     }
   }
@@ -403,6 +423,8 @@ class SymbolChecker {
         for (const auto& target : list->targets) {
           if (!target.count) use(scope, target.name.text, target.name.range);
         }
+      } else if (const auto* pragma = std::get_if<ast::PragmaDirective>(&s.node)) {
+        pragmaStrings(*pragma);
       }
     }
     (void)is_function_body;
