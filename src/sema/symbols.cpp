@@ -13,6 +13,7 @@
 
 #include "sema/instruction_checker.h"
 #include "sema/module_context.h"
+#include "spec/function_directives.h"
 #include "spec/pragmas.h"
 #include "spec/special_registers.h"
 
@@ -247,6 +248,10 @@ class SymbolChecker {
         function(module_scope, *f);
         for (const ast::FunctionDirective& d : f->directives) {
           if (d.pragma) pragmaStrings(*d.pragma);
+          if (const spec::FunctionDirectiveInfo* info = spec::findFunctionDirective(d.keyword.text)) {
+            context_.require(sink_, d.keyword.range, fmt::format("the {} directive", d.keyword.text), info->introduced,
+                             info->target, info->section);
+          }
         }
       } else if (const auto* pragma = std::get_if<ast::PragmaDirective>(&item.node)) {
         pragmaStrings(*pragma);
