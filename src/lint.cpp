@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -12,6 +14,7 @@
 #include "parse/parser.h"
 #include "ptxlint/ptxlint.hpp"
 #include "sema/checker.h"
+#include "sema/module_context.h"
 
 namespace ptxlint {
 
@@ -114,43 +117,118 @@ Requirements requirementsOf(const sema::RequirementLog& log, const ast::SourceMa
   return out;
 }
 
-}  // namespace
+using Clock = std::chrono::steady_clock;
 
-Result lint(std::string_view text, const Options& options) {
-  Result result;
-  result.stats.bytes = text.size();
-  diag::DiagnosticSink sink(options.max_errors);
+std::uint64_t nanosecondsSince(Clock::time_point t) {
+  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t).count());
+}
 
+parse::ParseOptions parseOptionsOf(const Options& options) {
   parse::ParseOptions parse_options;
   parse_options.max_nesting = options.max_nesting;
   parse_options.fast_path = options.fast_path;
-  ast::Module module;
-  using Clock = std::chrono::steady_clock;
-  auto since = [](Clock::time_point t) {
-    return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t).count());
-  };
-  Clock::time_point phase = Clock::now();
-  parse::ParseStats parse_stats = parse::parseModule(text, parse_options, module, sink);
+  parse_options.min_chunk_bytes = options.chunk_bytes;
+  return parse_options;
+}
+
+void copyParseStats(const parse::ParseStats& parse_stats, Result& result) {
   result.stats.prescan_ns = parse_stats.prescan_ns;
   if (parse_stats.gave_up) result.truncated = true;
-  result.stats.parse_ns = since(phase) - parse_stats.prescan_ns;
   result.stats.tokens = parse_stats.tokens;
   result.stats.chunks = parse_stats.chunks;
   result.stats.ll_fallbacks = parse_stats.ll_fallbacks;
   result.stats.slow_chunks = parse_stats.slow_chunks;
   result.stats.parsed_runs = parse_stats.parsed_runs;
   result.stats.reused_runs = parse_stats.reused_runs;
+}
+
+bool hasSyntaxError(diag::DiagnosticSink& sink) {
+  return std::any_of(sink.diagnostics().begin(), sink.diagnostics().end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::Error && d.code.substr(0, 3) == "PL1"; });
+}
+
+bool isModuleDirective(const ast::TopLevel& item) {
+  return std::holds_alternative<ast::VersionDirective>(item.node) ||
+         std::holds_alternative<ast::TargetDirective>(item.node) ||
+         std::holds_alternative<ast::AddressSizeDirective>(item.node);
+}
+
+// The whole module's AST at once: parse everything, then check.
+void lintWhole(std::string_view text, const Options& options, Result& result, diag::DiagnosticSink& sink,
+               sema::RequirementLog& requirement_log) {
+  ast::Module module;
+  Clock::time_point phase = Clock::now();
+  parse::ParseStats parse_stats = parse::parseModule(text, parseOptionsOf(options), module, sink);
+  result.stats.parse_ns = nanosecondsSince(phase) - parse_stats.prescan_ns;
+  copyParseStats(parse_stats, result);
 
   phase = Clock::now();
-  sema::RequirementLog requirement_log;
   sema::checkModule(module, options, sink, result.stats, options.infer_requirements ? &requirement_log : nullptr);
-  result.stats.check_ns = since(phase);
-  phase = Clock::now();
+  result.stats.check_ns = nanosecondsSince(phase);
+}
+
+// One chunk at a time: each is checked as soon as it is parsed and its AST
+// dropped. Gives up (false) where the pieces cannot be judged alone: a
+// syntax error anywhere (then nothing is checked, as ptxas stops there; the
+// whole path counts and reports what it must), or a .version, .target or
+// .address_size after the first chunk (they set the context of everything
+// before them). The caller then runs lintWhole.
+bool lintStreaming(std::string_view text, const Options& options, Result& result, diag::DiagnosticSink& sink,
+                   sema::RequirementLog& requirement_log) {
+  diag::DiagnosticSink check_sink(options.max_errors);
+  std::optional<sema::ModuleContext> context;
+  std::optional<sema::ModuleBodyChecker> body;
+  std::uint64_t check_ns = 0;
+  ast::Module module;
+  auto on_chunk = [&](ast::Module& chunk) {
+    if (hasSyntaxError(sink)) return false;
+    Clock::time_point started = Clock::now();
+    if (!context) {
+      context = sema::checkModuleDirectives(chunk, options, check_sink,
+                                            options.infer_requirements ? &requirement_log : nullptr);
+      body.emplace(*context, options, check_sink, result.stats);
+    } else if (std::any_of(chunk.items.begin(), chunk.items.end(), isModuleDirective)) {
+      return false;
+    }
+    body->items(chunk);
+    check_ns += nanosecondsSince(started);
+    return true;
+  };
+  Clock::time_point phase = Clock::now();
+  parse::ParseStats parse_stats = parse::parseModule(text, parseOptionsOf(options), module, sink, on_chunk);
+  if (parse_stats.stopped || !context || hasSyntaxError(sink)) return false;
+  Clock::time_point started = Clock::now();
+  body->finish();
+  check_ns += nanosecondsSince(started);
+  result.stats.parse_ns = nanosecondsSince(phase) - parse_stats.prescan_ns - check_ns;
+  result.stats.check_ns = check_ns;
+  copyParseStats(parse_stats, result);
+  for (Diagnostic& d : check_sink.diagnostics()) sink.adopt(std::move(d));
+  sink.addDropped(check_sink.droppedCount());
+  return true;
+}
+
+}  // namespace
+
+Result lint(std::string_view text, const Options& options) {
+  Result result;
+  result.stats.bytes = text.size();
+  auto sink = std::make_unique<diag::DiagnosticSink>(options.max_errors);
+  sema::RequirementLog requirement_log;
+  if (!options.streaming || !lintStreaming(text, options, result, *sink, requirement_log)) {
+    result = Result{};
+    result.stats.bytes = text.size();
+    sink = std::make_unique<diag::DiagnosticSink>(options.max_errors);
+    requirement_log = sema::RequirementLog{};
+    lintWhole(text, options, result, *sink, requirement_log);
+  }
+
+  Clock::time_point phase = Clock::now();
   ast::SourceMap map(text);
   if (options.infer_requirements) result.requirements = requirementsOf(requirement_log, map, result.stats);
 
-  std::vector<Diagnostic>& diagnostics = sink.diagnostics();
-  if (sink.droppedCount() > 0) result.truncated = true;
+  std::vector<Diagnostic>& diagnostics = sink->diagnostics();
+  if (sink->droppedCount() > 0) result.truncated = true;
   std::stable_sort(diagnostics.begin(), diagnostics.end(),
                    [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
   // Keep at most max_errors errors (notes and warnings of kept positions stay).
@@ -180,7 +258,7 @@ Result lint(std::string_view text, const Options& options) {
     }
     result.diagnostics.push_back(std::move(d));
   }
-  result.stats.finish_ns = since(phase);
+  result.stats.finish_ns = nanosecondsSince(phase);
   return result;
 }
 

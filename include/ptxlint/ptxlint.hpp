@@ -40,6 +40,13 @@ struct Options {
   // statement shape, see src/parse/fast_path.h). The AST and diagnostics are
   // the same either way; off only to measure or compare.
   bool fast_path = true;
+  // Check each chunk of the file (whole top-level items, at least
+  // chunk_bytes long) as soon as it is parsed, then drop its AST: memory
+  // follows the largest chunk instead of the file. The findings are the same
+  // either way (a file with a syntax error, or with module directives after
+  // its first chunk, is checked whole); off only to measure or compare.
+  bool streaming = true;
+  std::uint32_t chunk_bytes = 64 * 1024;
   // Infer the lowest .version and .target the text needs (Result::requirements).
   bool infer_requirements = false;
 };

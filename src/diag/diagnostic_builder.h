@@ -48,6 +48,17 @@ class DiagnosticSink {
     d.fixits.push_back(FixIt{range, std::move(replacement)});
   }
 
+  // Takes a finding made by another sink (one kept apart, then merged).
+  void adopt(Diagnostic&& d) {
+    if (diagnostics_.size() >= keep_limit_) {
+      ++dropped_count_;
+      return;
+    }
+    if (d.severity == Severity::Error) ++error_count_;
+    diagnostics_.push_back(std::move(d));
+  }
+  void addDropped(std::size_t count) { dropped_count_ += count; }
+
   std::size_t errorCount() const { return error_count_; }
   bool tooManyErrors() const { return error_count_ >= max_errors_; }
   // Findings past the keep limit, counted but not kept.

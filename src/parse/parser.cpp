@@ -72,7 +72,7 @@ void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& o
 }  // namespace
 
 ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::Module& module,
-                       diag::DiagnosticSink& sink) {
+                       diag::DiagnosticSink& sink, const ChunkConsumer& on_chunk) {
   ParseStats stats;
   PrescanOptions prescan_options;
   prescan_options.max_nesting = options.max_nesting;
@@ -102,14 +102,22 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
     ++stats.chunks;
     if (options.fast_path && parseChunkFast(text, chunk.begin, chunk.end, options, module, stats)) {
       garbage_bytes = 0;
-      continue;
+    } else {
+      if (options.fast_path) ++stats.slow_chunks;
+      std::size_t items = module.items.size();
+      std::size_t errors = sink.errorCount();
+      parseChunk(text, chunk, options, module, sink, stats);
+      bool garbage = module.items.size() == items && sink.errorCount() > errors;
+      garbage_bytes = garbage ? garbage_bytes + (chunk.end - chunk.begin) : 0;
     }
-    if (options.fast_path) ++stats.slow_chunks;
-    std::size_t items = module.items.size();
-    std::size_t errors = sink.errorCount();
-    parseChunk(text, chunk, options, module, sink, stats);
-    bool garbage = module.items.size() == items && sink.errorCount() > errors;
-    garbage_bytes = garbage ? garbage_bytes + (chunk.end - chunk.begin) : 0;
+    if (on_chunk) {
+      if (!on_chunk(module)) {
+        stats.stopped = true;
+        break;
+      }
+      module.items.clear();
+      module.expr_arena.clear();
+    }
   }
   return stats;
 }

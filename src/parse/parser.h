@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -32,13 +33,20 @@ struct ParseStats {
   std::uint64_t reused_runs = 0;   // fast path: runs whose token shape was seen before
   std::uint64_t prescan_ns = 0;
   bool gave_up = false;  // stopped at the error limit or after max_garbage_bytes
+  bool stopped = false;  // the chunk consumer asked to stop
 };
 
 // Parses `text` into `module`. Syntax errors are reported to `sink`; the
 // statements they occur in are left out of the AST, everything else is kept.
 // `text` must outlive `module` (the AST points into it).
+//
+// With `on_chunk`, the module is handed over after each chunk (whole
+// top-level items, see prescan.h) and emptied after it returns, so that
+// memory follows the largest chunk, not the file; `on_chunk` returning false
+// stops the parse (ParseStats::stopped).
+using ChunkConsumer = std::function<bool(ast::Module& chunk)>;
 ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::Module& module,
-                       diag::DiagnosticSink& sink);
+                       diag::DiagnosticSink& sink, const ChunkConsumer& on_chunk = {});
 
 // The lexer's token texts of `text`, for tests (round trip, lexer checks).
 std::vector<std::string_view> lexTokens(std::string_view text);

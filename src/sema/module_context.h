@@ -3,6 +3,7 @@
 // (for fix-its that raise .version).
 #pragma once
 
+#include <memory>
 #include <optional>
 
 #include "ast/ast.h"
@@ -41,6 +42,22 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
 // tables (counted as checked or unchecked in `stats`).
 void checkModuleBody(const ast::Module& module, const ModuleContext& context, const Options& options,
                      diag::DiagnosticSink& sink, Statistics& stats);
+
+// checkModuleBody for a module that comes in pieces (consecutive runs of
+// top-level items, each dropped after items()): the same findings, in
+// memory that follows the largest piece. The context must outlive it.
+class ModuleBodyChecker {
+ public:
+  ModuleBodyChecker(const ModuleContext& context, const Options& options, diag::DiagnosticSink& sink,
+                    Statistics& stats);
+  ~ModuleBodyChecker();
+  void items(const ast::Module& piece);
+  void finish();  // after the last piece
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // A PL9002 note for an instruction no table covers.
 void reportUnchecked(const ast::Instruction& in, diag::DiagnosticSink& sink);

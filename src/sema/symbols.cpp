@@ -233,8 +233,14 @@ class SymbolChecker {
       : context_(context), options_(options), sink_(sink), stats_(stats) {}
 
   void check(const ast::Module& module) {
-    Scope module_scope(nullptr);
-    // Names that initializers may refer to, wherever they are declared.
+    items(module);
+    finish();
+  }
+
+  // The module's top-level items, in order; a module may come in several
+  // pieces (streaming: one chunk of the file at a time, its AST dropped
+  // after), the module scope lasts from the first piece to finish().
+  void items(const ast::Module& module) {
     for (const ast::TopLevel& item : module.items) {
       if (const auto* f = std::get_if<ast::Function>(&item.node)) module_names_.emplace(f->name.text);
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
@@ -243,9 +249,9 @@ class SymbolChecker {
     }
     for (const ast::TopLevel& item : module.items) {
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
-        declareVariables(module_scope, *v);
+        declareVariables(module_scope_, *v);
       } else if (const auto* f = std::get_if<ast::Function>(&item.node)) {
-        function(module_scope, *f);
+        function(module_scope_, *f);
         for (const ast::FunctionDirective& d : f->directives) {
           if (d.pragma) pragmaStrings(*d.pragma);
           if (const spec::FunctionDirectiveInfo* info = spec::findFunctionDirective(d.keyword.text)) {
@@ -257,6 +263,18 @@ class SymbolChecker {
         pragmaStrings(*pragma);
       }
     }
+  }
+
+  // Initializers may name a variable or function declared anywhere in the
+  // module, later ones too: names not seen by their use are judged here.
+  void finish() {
+    for (const auto& [name, range] : later_initializer_names_) {
+      if (!module_names_.count(name)) {
+        sink_.report(diag::RuleId::UndeclaredSymbol, range,
+                     fmt::format("use of undeclared identifier '{}' in an initializer", name));
+      }
+    }
+    later_initializer_names_.clear();
   }
 
   // Chapter 12: each pragma string's version and target notes. Unknown
@@ -539,10 +557,7 @@ class SymbolChecker {
   void initializerExpr(const ast::Expr* e) {
     if (e == nullptr) return;
     if (e->kind == ast::ExprKind::Symbol) {
-      if (!module_names_.count(e->text)) {
-        sink_.report(diag::RuleId::UndeclaredSymbol, e->range,
-                     fmt::format("use of undeclared identifier '{}' in an initializer", e->text));
-      }
+      if (!module_names_.count(e->text)) later_initializer_names_.emplace_back(e->text, e->range);
       return;
     }
     initializerExpr(e->lhs);
@@ -554,7 +569,9 @@ class SymbolChecker {
   const Options& options_;
   diag::DiagnosticSink& sink_;
   Statistics& stats_;
-  std::unordered_set<std::string_view> module_names_;
+  Scope module_scope_{nullptr};
+  std::unordered_set<std::string_view> module_names_;  // declared so far (they point into the source)
+  std::vector<std::pair<std::string_view, SourceRange>> later_initializer_names_;
 };
 
 }  // namespace
@@ -570,5 +587,16 @@ void checkModuleBody(const ast::Module& module, const ModuleContext& context, co
                      diag::DiagnosticSink& sink, Statistics& stats) {
   SymbolChecker(context, options, sink, stats).check(module);
 }
+
+struct ModuleBodyChecker::Impl {
+  SymbolChecker checker;
+};
+
+ModuleBodyChecker::ModuleBodyChecker(const ModuleContext& context, const Options& options, diag::DiagnosticSink& sink,
+                                     Statistics& stats)
+    : impl_(std::make_unique<Impl>(Impl{SymbolChecker(context, options, sink, stats)})) {}
+ModuleBodyChecker::~ModuleBodyChecker() = default;
+void ModuleBodyChecker::items(const ast::Module& piece) { impl_->checker.items(piece); }
+void ModuleBodyChecker::finish() { impl_->checker.finish(); }
 
 }  // namespace ptxlint::sema
