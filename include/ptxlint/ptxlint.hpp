@@ -46,6 +46,12 @@ struct Options {
   // either way (a file with a syntax error, or with module directives after
   // its first chunk, is checked whole); off only to measure or compare.
   bool streaming = true;
+  // Reuse the verdict of an instruction that reads the same to the checker
+  // as one already found clean (same opcode, qualifiers, constants and
+  // operand shapes, registers of the same declared types; see
+  // sema::CheckMemo). The findings are the same either way; off only to
+  // measure or compare.
+  bool memoize_checks = true;
   std::uint32_t chunk_bytes = 64 * 1024;
   // Infer the lowest .version and .target the text needs (Result::requirements).
   bool infer_requirements = false;

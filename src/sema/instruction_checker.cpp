@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "spec/spec.h"
@@ -1672,8 +1673,114 @@ void checkNotes(const BlockMatch& match, const ast::Instruction& in, const Modul
 
 }  // namespace
 
-bool checkInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
-                      diag::DiagnosticSink& sink) {
+namespace {
+
+// The memo key of an instruction (see CheckMemo): everything BlockMatch and
+// checkNotes read. Names become what the resolver says of them; a register
+// is its type and its place among the instruction's names (so `add %r1, %r1,
+// %r2` and `add %r1, %r2, %r3` differ), a label only its kind; other names
+// (variables, functions, special registers) keep their text.
+class MemoKey {
+ public:
+  MemoKey(const ast::Instruction& in, const RegisterResolver& registers, std::string& out)
+      : in_(in), registers_(registers), out_(out) {}
+
+  void build() {
+    out_.clear();
+    text(in_.opcode.text);
+    for (const ast::Token& q : in_.qualifiers) text(q.text);
+    out_ += '|';
+    for (const ast::Operand& op : in_.operands) operand(op);
+  }
+
+ private:
+  void text(std::string_view t) {
+    out_.append(t);
+    out_ += '\x1f';
+  }
+
+  void name(std::string_view t) {
+    if (t == "_") {
+      out_ += '_';
+      return;
+    }
+    std::size_t index = std::find(names_.begin(), names_.end(), t) - names_.begin();
+    if (index == names_.size()) names_.push_back(t);
+    out_ += '#';
+    out_ += std::to_string(index);
+    if (std::optional<RegisterInfo> reg = registers_.reg(t)) {
+      out_ += 'R';
+      out_ += reg->declared.begin > in_.range.begin ? '>' : '<';
+      text(reg->type);
+      return;
+    }
+    if (std::optional<NameInfo> info = registers_.nameInfo(t)) {
+      out_ += 'N';
+      out_ += static_cast<char>('0' + static_cast<int>(info->kind));
+      out_ += info->declared.begin > in_.range.begin ? '>' : '<';
+      if (info->kind != NameKind::Label) text(t);
+      if (std::optional<Signature> sig = registers_.signature(t)) {
+        out_ += fmt::format("S{},{},{}", sig->results, sig->params, sig->agree);
+      }
+      return;
+    }
+    out_ += 'U';
+    text(t);
+  }
+
+  void expr(const ast::Expr* e) {
+    if (e == nullptr) {
+      out_ += '~';
+      return;
+    }
+    out_ += static_cast<char>('a' + static_cast<int>(e->kind));
+    switch (e->kind) {
+      case ast::ExprKind::Symbol: name(e->text); return;
+      case ast::ExprKind::IntLiteral:
+      case ast::ExprKind::FloatLiteral: text(e->text); return;
+      default: break;
+    }
+    text(e->text);
+    text(e->op);
+    out_ += '(';
+    expr(e->lhs);
+    expr(e->rhs);
+    expr(e->third);
+    out_ += ')';
+  }
+
+  void operand(const ast::Operand& op) {
+    out_ += static_cast<char>('A' + static_cast<int>(op.kind));
+    switch (op.kind) {
+      case ast::OperandKind::Expression: expr(op.expr); break;
+      case ast::OperandKind::Address:
+        expr(op.expr);
+        text(op.name.text);
+        break;
+      case ast::OperandKind::Negated: name(op.name.text); break;
+      case ast::OperandKind::PredicatePair:
+        name(op.name.text);
+        name(op.second.text);
+        break;
+      case ast::OperandKind::Vector:
+        if (!op.second.text.empty()) name(op.second.text);
+        break;
+      case ast::OperandKind::ParenList:
+      case ast::OperandKind::Sink: break;
+    }
+    out_ += '{';
+    for (const ast::Operand& element : op.elements) operand(element);
+    out_ += '}';
+  }
+
+  const ast::Instruction& in_;
+  const RegisterResolver& registers_;
+  std::string& out_;
+  std::vector<std::string_view> names_;
+};
+
+bool checkUncached(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
+                   diag::DiagnosticSink& sink) {
   thread_local std::vector<std::string_view> words;  // reused: no allocation per instruction
   words.clear();
   words.push_back(in.opcode.text);
@@ -1694,6 +1801,20 @@ bool checkInstruction(const ast::Instruction& in, const ModuleContext& context, 
   for (const Finding& f : best->findings()) emit(sink, f, best->spec().section);
   checkNotes(*best, in, context, sink);
   return true;
+}
+
+}  // namespace
+
+bool checkInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
+                      diag::DiagnosticSink& sink, CheckMemo* memo) {
+  if (memo == nullptr || context.requirements != nullptr) return checkUncached(in, context, registers, sink);
+  std::string& key = memo->scratchKey();
+  MemoKey(in, registers, key).build();
+  if (std::optional<bool> verdict = memo->find(key)) return *verdict;
+  std::size_t kept = sink.diagnostics().size(), dropped = sink.droppedCount();
+  bool checked = checkUncached(in, context, registers, sink);
+  if (sink.diagnostics().size() == kept && sink.droppedCount() == dropped) memo->insert(key, checked);
+  return checked;
 }
 
 }  // namespace ptxlint::sema

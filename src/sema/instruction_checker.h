@@ -4,7 +4,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "ast/ast.h"
 #include "diag/diagnostic_builder.h"
@@ -61,9 +63,38 @@ class RegisterResolver {
   virtual std::optional<Signature> signature(std::string_view /*name*/) const { return std::nullopt; }
 };
 
+// Verdicts of instructions already checked in one module, by what the engine
+// reads of them: the opcode and qualifiers, the operands' shapes, constants
+// and names, and what the resolver answered for each name (a register's type
+// instead of its name, whether a name is declared before the instruction).
+// Two instructions with the same key get the same verdict, so one that was
+// checked without a finding need not be matched again: large files repeat a
+// few hundred instruction forms over and over. Only clean verdicts are kept
+// (a finding has a position); with a requirement log nothing is (each use
+// is logged at its own place).
+class CheckMemo {
+ public:
+  std::optional<bool> find(const std::string& key) const {
+    auto it = verdicts_.find(key);
+    if (it == verdicts_.end()) return std::nullopt;
+    return it->second;
+  }
+  void insert(const std::string& key, bool checked) {
+    if (verdicts_.size() >= kMaxEntries) verdicts_.clear();  // bounded on hostile input
+    verdicts_.emplace(key, checked);
+  }
+  std::string& scratchKey() { return key_; }
+
+ private:
+  static constexpr std::size_t kMaxEntries = 1 << 16;
+  std::unordered_map<std::string, bool> verdicts_;
+  std::string key_;
+};
+
 // Checks `in` against the tables. Returns false when no table covers the
 // instruction (it is then counted as unchecked, and nothing is reported).
+// With `memo`, reuses the verdict of an instruction that reads the same.
 bool checkInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
-                      diag::DiagnosticSink& sink);
+                      diag::DiagnosticSink& sink, CheckMemo* memo = nullptr);
 
 }  // namespace ptxlint::sema

@@ -468,7 +468,7 @@ class SymbolChecker {
     for (const ast::Operand& op : in.operands) operand(scope, op);
 
     ++stats_.instructions;
-    if (checkInstruction(in, context_, ScopeRegisters(scope), sink_)) {
+    if (checkInstruction(in, context_, ScopeRegisters(scope), sink_, options_.memoize_checks ? &memo_ : nullptr)) {
       ++stats_.checked;
       return;
     }
@@ -570,6 +570,7 @@ class SymbolChecker {
   diag::DiagnosticSink& sink_;
   Statistics& stats_;
   Scope module_scope_{nullptr};
+  CheckMemo memo_;
   std::unordered_set<std::string_view> module_names_;  // declared so far (they point into the source)
   std::vector<std::pair<std::string_view, SourceRange>> later_initializer_names_;
 };

@@ -1,9 +1,12 @@
-// Checking a file chunk by chunk (Options::streaming: each chunk's AST is
-// checked as soon as it is parsed, then dropped) must give exactly the
-// result of checking the whole module at once: the same diagnostics (code,
-// position, message, notes, fix-its), the same statistics and the same
-// inferred requirements, for every file under the given paths. Small chunks
-// put many chunk boundaries in every file, as in a large one.
+// The engine's two shortcuts must not change a verdict. Checking a file
+// chunk by chunk (Options::streaming: each chunk's AST is checked as soon as
+// it is parsed, then dropped) and reusing the verdicts of instructions that
+// read the same (Options::memoize_checks, sema::CheckMemo) must give exactly
+// the result of checking the whole module at once, every instruction anew:
+// the same diagnostics (code, position, message, notes, fix-its), the same
+// statistics and the same inferred requirements, for every file under the
+// given paths. Small chunks put many chunk boundaries in every file, as in a
+// large one.
 //
 //   stream_equivalence PATH...     exit 0 when all agree, 1 otherwise
 #include <cstdio>
@@ -56,16 +59,18 @@ int main(int argc, char** argv) {
     for (bool requirements : {false, true}) {
       ptxlint::Options whole;
       whole.streaming = false;
+      whole.memoize_checks = false;
       whole.infer_requirements = requirements;
       whole.chunk_bytes = 2048;
       ptxlint::Options streamed = whole;
       streamed.streaming = true;
+      streamed.memoize_checks = true;
       ptxlint::Result a = ptxlint::lint(text, whole);
       ptxlint::Result b = ptxlint::lint(text, streamed);
       if (!requirements && b.stats.chunks > 1) ++multi_chunk;
       std::string da = describe(a), db = describe(b);
       if (da != db) {
-        std::fprintf(stderr, "%s: streaming differs from the whole module%s:\n--- whole\n%s--- streaming\n%s",
+        std::fprintf(stderr, "%s: streamed and memoized differs from whole and anew%s:\n--- whole\n%s--- streaming\n%s",
                      path.string().c_str(), requirements ? " (--requirements)" : "", da.c_str(), db.c_str());
         ok = false;
       }
