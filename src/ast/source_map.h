@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -10,16 +11,14 @@
 
 namespace ptxlint::ast {
 
+// The line table is built on the first question: a clean file (no
+// diagnostic to place) costs nothing.
 class SourceMap {
  public:
-  explicit SourceMap(std::string_view text) : text_(text) {
-    line_starts_.push_back(0);
-    for (std::size_t i = 0; i < text.size(); ++i) {
-      if (text[i] == '\n') line_starts_.push_back(static_cast<std::uint32_t>(i + 1));
-    }
-  }
+  explicit SourceMap(std::string_view text) : text_(text) {}
 
   LineColumn lineColumn(std::uint32_t offset) const {
+    buildLineTable();
     auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
     auto line = static_cast<std::uint32_t>(it - line_starts_.begin());
     return {line, offset - line_starts_[line - 1] + 1};
@@ -27,6 +26,7 @@ class SourceMap {
 
   // The text of a 1-based line, without its line terminator.
   std::string_view lineText(std::uint32_t line) const {
+    buildLineTable();
     if (line == 0 || line > line_starts_.size()) return {};
     std::uint32_t begin = line_starts_[line - 1];
     std::uint32_t end = line < line_starts_.size() ? line_starts_[line] : static_cast<std::uint32_t>(text_.size());
@@ -38,8 +38,21 @@ class SourceMap {
   std::string_view text() const { return text_; }
 
  private:
+  void buildLineTable() const {
+    if (!line_starts_.empty()) return;
+    line_starts_.push_back(0);
+    const char* data = text_.data();
+    const char* end = data + text_.size();
+    for (const char* at = data; at < end;) {
+      const void* newline = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
+      if (newline == nullptr) break;
+      at = static_cast<const char*>(newline) + 1;
+      line_starts_.push_back(static_cast<std::uint32_t>(at - data));
+    }
+  }
+
   std::string_view text_;
-  std::vector<std::uint32_t> line_starts_;
+  mutable std::vector<std::uint32_t> line_starts_;
 };
 
 }  // namespace ptxlint::ast

@@ -207,28 +207,36 @@ class LocationLister {
 
 }  // namespace
 
+// Positions come in nearly ascending order (a walk of the tree in source
+// order), so each search starts at the token the previous one found.
 std::uint32_t Relocator::mapBegin(std::uint32_t offset) const {
-  // The token that starts at or contains `offset`.
-  auto it = std::upper_bound(from_.tokens.begin(), from_.tokens.end(), offset,
-                             [](std::uint32_t o, const LexedToken& t) { return o < t.begin; });
-  if (it == from_.tokens.begin()) {
+  // The token that starts at or contains `offset`: the last one that begins
+  // at or before it.
+  const std::span<const LexedToken>& tokens = from_.tokens;
+  if (tokens.empty() || tokens.front().begin > offset) {
     ok_ = false;
     return offset;
   }
-  std::size_t i = static_cast<std::size_t>(it - from_.tokens.begin()) - 1;
-  return to_.tokens[i].begin + (offset - from_.tokens[i].begin);
+  std::size_t i = std::min(hint_, tokens.size() - 1);
+  while (i > 0 && tokens[i].begin > offset) --i;
+  while (i + 1 < tokens.size() && tokens[i + 1].begin <= offset) ++i;
+  hint_ = i;
+  return to_.tokens[i].begin + (offset - tokens[i].begin);
 }
 
 std::uint32_t Relocator::mapEnd(std::uint32_t offset) const {
-  // The token that ends at or contains `offset` - 1.
-  auto it = std::lower_bound(from_.tokens.begin(), from_.tokens.end(), offset,
-                             [](const LexedToken& t, std::uint32_t o) { return t.begin < o; });
-  if (it == from_.tokens.begin()) {
+  // The token that ends at or contains `offset` - 1: the last one that
+  // begins before it.
+  const std::span<const LexedToken>& tokens = from_.tokens;
+  if (tokens.empty() || tokens.front().begin >= offset) {
     ok_ = false;
     return offset;
   }
-  std::size_t i = static_cast<std::size_t>(it - from_.tokens.begin()) - 1;
-  return to_.tokens[i].end - (from_.tokens[i].end - offset);
+  std::size_t i = std::min(hint_, tokens.size() - 1);
+  while (i > 0 && tokens[i].begin >= offset) --i;
+  while (i + 1 < tokens.size() && tokens[i + 1].begin < offset) ++i;
+  hint_ = i;
+  return to_.tokens[i].end - (tokens[i].end - offset);
 }
 
 void Relocator::range(SourceRange& r) {

@@ -58,6 +58,7 @@ class Relocator {
   TokenFrame from_, to_;
   std::deque<ast::Expr>& arena_;
   mutable bool ok_ = true;
+  mutable std::size_t hint_ = 0;  // where the last position was found
 };
 
 // Every position, text offset and derived value of a statement, in walk

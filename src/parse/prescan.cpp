@@ -1,5 +1,8 @@
 #include "parse/prescan.h"
 
+#include <array>
+#include <cstring>
+
 #include <fmt/format.h>
 
 namespace ptxlint::parse {
@@ -52,7 +55,25 @@ bool looksBinary(std::string_view text) {
 // ptxas accepts ASCII only, in comments and strings too ("Unexpected
 // non-ASCII character"), and reads a NUL byte as the end of the file. The
 // first offending byte is reported, with a count of the others.
+// True when every byte is ASCII and none is NUL: eight bytes at a time (the
+// common case costs a fraction of a byte-wise loop).
+bool allPlainAscii(std::string_view text) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
+  std::size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, text.data() + i, 8);
+    if (((w | ((w - kOnes) & ~w)) & kHighs) != 0) return false;  // a high bit, or a zero byte
+  }
+  for (; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c == 0 || c >= 0x80) return false;
+  }
+  return true;
+}
+
 void reportEncoding(std::string_view text, diag::DiagnosticSink& sink) {
+  if (allPlainAscii(text)) return;
   std::size_t first = text.size();
   std::size_t others = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -83,6 +104,19 @@ void reportEncoding(std::string_view text, diag::DiagnosticSink& sink) {
   if (others > 0) message += fmt::format(" ({} more such characters)", others);
   sink.report(diag::RuleId::InvalidEncoding, {at, at + length}, std::move(message));
 }
+
+// What the chunk scanner does with each byte: most bytes of PTX are names,
+// numbers, dots, commas and blanks, skipped in a tight loop.
+enum ByteClass : std::uint8_t { kPlain, kBlank, kSpecial };
+
+constexpr std::array<std::uint8_t, 256> makeByteClasses() {
+  std::array<std::uint8_t, 256> table{};
+  for (int c = 0; c < 256; ++c) table[c] = c >= 0x80 || c == 0 ? kSpecial : kPlain;
+  for (char c : std::string_view(" \t\r\n\f\v")) table[static_cast<unsigned char>(c)] = kBlank;
+  for (char c : std::string_view("/\"{}()[];?-+!~")) table[static_cast<unsigned char>(c)] = kSpecial;
+  return table;
+}
+constexpr std::array<std::uint8_t, 256> kByteClass = makeByteClasses();
 
 }  // namespace
 
@@ -128,6 +162,20 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag
 
   std::uint32_t i = 0;
   while (i < size) {
+    // Runs of plain bytes and blanks (a plain byte ends a run of prefix
+    // operators; blanks do not).
+    if (std::uint8_t k = kByteClass[static_cast<unsigned char>(text[i])]; k != kSpecial) {
+      bool plain = false;
+      do {
+        plain |= k == kPlain;
+        ++i;
+      } while (i < size && (k = kByteClass[static_cast<unsigned char>(text[i])]) != kSpecial);
+      if (plain) {
+        result.has_tokens = true;
+        prefix_run = 0;
+      }
+      continue;
+    }
     char c = text[i];
     auto uc = static_cast<unsigned char>(c);
     if (uc >= 0x80 || c == '\0') {  // reported by the encoding pass above
@@ -145,7 +193,8 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag
       case '\v': ++i; continue;
       case '/':
         if (i + 1 < size && text[i + 1] == '/') {
-          while (i < size && text[i] != '\n') ++i;
+          const void* newline = std::memchr(text.data() + i, '\n', size - i);
+          i = newline == nullptr ? size : static_cast<std::uint32_t>(static_cast<const char*>(newline) - text.data());
           continue;
         }
         if (i + 1 < size && text[i + 1] == '*') {

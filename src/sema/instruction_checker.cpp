@@ -5,6 +5,7 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -1682,58 +1683,88 @@ namespace {
 // (variables, functions, special registers) keep their text.
 class MemoKey {
  public:
-  MemoKey(const ast::Instruction& in, const RegisterResolver& registers, std::string& out)
-      : in_(in), registers_(registers), out_(out) {}
+  MemoKey(const ast::Instruction& in, const RegisterResolver& registers, CheckMemo::Scratch& out)
+      : in_(in), registers_(registers), out_(out), names_(out.names) {}
 
-  void build() {
-    out_.clear();
+  // The key, or an empty view when it does not fit the scratch room.
+  std::string_view build() {
+    out_.size = 0;
+    out_.overflow = false;
+    names_.clear();
     text(in_.opcode.text);
     for (const ast::Token& q : in_.qualifiers) text(q.text);
-    out_ += '|';
+    put('|');
     for (const ast::Operand& op : in_.operands) operand(op);
+    return out_.overflow ? std::string_view{} : std::string_view(out_.bytes, out_.size);
   }
 
  private:
+  void put(char c) {
+    if (out_.size < CheckMemo::Scratch::kCapacity) {
+      out_.bytes[out_.size++] = c;
+    } else {
+      out_.overflow = true;
+    }
+  }
   void text(std::string_view t) {
-    out_.append(t);
-    out_ += '\x1f';
+    if (out_.size + t.size() + 1 > CheckMemo::Scratch::kCapacity) {
+      out_.overflow = true;
+      return;
+    }
+    std::memcpy(out_.bytes + out_.size, t.data(), t.size());
+    out_.size += t.size();
+    out_.bytes[out_.size++] = '\x1f';
+  }
+
+  void number(std::size_t n) {
+    char digits[20];
+    std::size_t k = 0;
+    do {
+      digits[k++] = static_cast<char>('0' + n % 10);
+      n /= 10;
+    } while (n != 0);
+    while (k > 0) put(digits[--k]);
+    put(',');
   }
 
   void name(std::string_view t) {
     if (t == "_") {
-      out_ += '_';
+      put('_');
       return;
     }
     std::size_t index = std::find(names_.begin(), names_.end(), t) - names_.begin();
     if (index == names_.size()) names_.push_back(t);
-    out_ += '#';
-    out_ += std::to_string(index);
+    put('#');
+    number(index);
     if (std::optional<RegisterInfo> reg = registers_.reg(t)) {
-      out_ += 'R';
-      out_ += reg->declared.begin > in_.range.begin ? '>' : '<';
+      put('R');
+      put(reg->declared.begin > in_.range.begin ? '>' : '<');
       text(reg->type);
       return;
     }
     if (std::optional<NameInfo> info = registers_.nameInfo(t)) {
-      out_ += 'N';
-      out_ += static_cast<char>('0' + static_cast<int>(info->kind));
-      out_ += info->declared.begin > in_.range.begin ? '>' : '<';
+      put('N');
+      put(static_cast<char>('0' + static_cast<int>(info->kind)));
+      put(info->declared.begin > in_.range.begin ? '>' : '<');
       if (info->kind != NameKind::Label) text(t);
       if (std::optional<Signature> sig = registers_.signature(t)) {
-        out_ += fmt::format("S{},{},{}", sig->results, sig->params, sig->agree);
+        put('S');
+        number(sig->results);
+        number(sig->params);
+        put(sig->agree ? '+' : '-');
       }
       return;
     }
-    out_ += 'U';
+    put('U');
     text(t);
   }
 
   void expr(const ast::Expr* e) {
     if (e == nullptr) {
-      out_ += '~';
+      put('~');
       return;
     }
-    out_ += static_cast<char>('a' + static_cast<int>(e->kind));
+    put(static_cast<char>('a' + static_cast<int>(e->kind)));
     switch (e->kind) {
       case ast::ExprKind::Symbol: name(e->text); return;
       case ast::ExprKind::IntLiteral:
@@ -1742,15 +1773,15 @@ class MemoKey {
     }
     text(e->text);
     text(e->op);
-    out_ += '(';
+    put('(');
     expr(e->lhs);
     expr(e->rhs);
     expr(e->third);
-    out_ += ')';
+    put(')');
   }
 
   void operand(const ast::Operand& op) {
-    out_ += static_cast<char>('A' + static_cast<int>(op.kind));
+    put(static_cast<char>('A' + static_cast<int>(op.kind)));
     switch (op.kind) {
       case ast::OperandKind::Expression: expr(op.expr); break;
       case ast::OperandKind::Address:
@@ -1768,15 +1799,15 @@ class MemoKey {
       case ast::OperandKind::ParenList:
       case ast::OperandKind::Sink: break;
     }
-    out_ += '{';
+    put('{');
     for (const ast::Operand& element : op.elements) operand(element);
-    out_ += '}';
+    put('}');
   }
 
   const ast::Instruction& in_;
   const RegisterResolver& registers_;
-  std::string& out_;
-  std::vector<std::string_view> names_;
+  CheckMemo::Scratch& out_;
+  std::vector<std::string_view>& names_;
 };
 
 bool checkUncached(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
@@ -1808,8 +1839,8 @@ bool checkUncached(const ast::Instruction& in, const ModuleContext& context, con
 bool checkInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
                       diag::DiagnosticSink& sink, CheckMemo* memo) {
   if (memo == nullptr || context.requirements != nullptr) return checkUncached(in, context, registers, sink);
-  std::string& key = memo->scratchKey();
-  MemoKey(in, registers, key).build();
+  std::string_view key = MemoKey(in, registers, memo->scratch()).build();
+  if (key.empty()) return checkUncached(in, context, registers, sink);
   if (std::optional<bool> verdict = memo->find(key)) return *verdict;
   std::size_t kept = sink.diagnostics().size(), dropped = sink.droppedCount();
   bool checked = checkUncached(in, context, registers, sink);

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "ast/ast.h"
 #include "diag/diagnostic_builder.h"
@@ -74,21 +75,34 @@ class RegisterResolver {
 // is logged at its own place).
 class CheckMemo {
  public:
-  std::optional<bool> find(const std::string& key) const {
+  std::optional<bool> find(std::string_view key) const {
     auto it = verdicts_.find(key);
     if (it == verdicts_.end()) return std::nullopt;
     return it->second;
   }
-  void insert(const std::string& key, bool checked) {
+  void insert(std::string_view key, bool checked) {
     if (verdicts_.size() >= kMaxEntries) verdicts_.clear();  // bounded on hostile input
-    verdicts_.emplace(key, checked);
+    verdicts_.emplace(std::string(key), checked);
   }
-  std::string& scratchKey() { return key_; }
+
+  // Room for building one key (no allocation per instruction).
+  struct Scratch {
+    static constexpr std::size_t kCapacity = 8192;  // longer keys are not memoized
+    char bytes[kCapacity];
+    std::size_t size = 0;
+    bool overflow = false;
+    std::vector<std::string_view> names;
+  };
+  Scratch& scratch() { return scratch_; }
 
  private:
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
   static constexpr std::size_t kMaxEntries = 1 << 16;
-  std::unordered_map<std::string, bool> verdicts_;
-  std::string key_;
+  std::unordered_map<std::string, bool, Hash, std::equal_to<>> verdicts_;
+  Scratch scratch_;
 };
 
 // Checks `in` against the tables. Returns false when no table covers the

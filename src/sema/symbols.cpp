@@ -185,18 +185,27 @@ class Scope {
   mutable Symbol scratch_{SymbolKind::Label, {}, {}};
 };
 
+// A name the symbol pass resolved for the instruction at hand (found or
+// not), so that the engine's questions about it cost no second lookup.
+struct Resolved {
+  std::string_view name;
+  bool found = false;
+  Symbol symbol{SymbolKind::Label, {}, {}};
+};
+
 // Answers the instruction engine's questions about register operands from
-// the scope the instruction is in.
+// the scope the instruction is in (names the symbol pass just resolved
+// first: an instruction names a handful).
 class ScopeRegisters final : public RegisterResolver {
  public:
-  explicit ScopeRegisters(const Scope& scope) : scope_(scope) {}
+  ScopeRegisters(const Scope& scope, const std::vector<Resolved>& resolved) : scope_(scope), resolved_(resolved) {}
   std::optional<RegisterInfo> reg(std::string_view name) const override {
-    const Symbol* s = scope_.lookup(name);
+    const Symbol* s = lookup(name);
     if (s == nullptr || s->kind != SymbolKind::Register || s->is_vector) return std::nullopt;
     return RegisterInfo{s->type, s->range};
   }
   std::optional<NameInfo> nameInfo(std::string_view name) const override {
-    const Symbol* s = scope_.lookup(name);
+    const Symbol* s = lookup(name);
     if (s == nullptr) {
       // %tid.x: a special register (with its component), as use() reads it.
       std::string_view base = name.substr(0, name.find('.'));
@@ -217,14 +226,22 @@ class ScopeRegisters final : public RegisterResolver {
     return std::nullopt;
   }
   std::optional<Signature> signature(std::string_view name) const override {
-    const Symbol* s = scope_.lookup(name);
+    const Symbol* s = lookup(name);
     if (s == nullptr || s->results == kUnknownCount || s->params == kUnknownCount) return std::nullopt;
     if (s->results == kMixedCount) return Signature{0, 0, /*agree=*/false};
     return Signature{s->results, s->params};
   }
 
  private:
+  const Symbol* lookup(std::string_view name) const {
+    for (const Resolved& r : resolved_) {
+      if (r.name == name) return r.found ? &r.symbol : nullptr;
+    }
+    return scope_.lookup(name);
+  }
+
   const Scope& scope_;
+  const std::vector<Resolved>& resolved_;
 };
 
 class SymbolChecker {
@@ -454,6 +471,7 @@ class SymbolChecker {
   }
 
   void instruction(const Scope& scope, const ast::Instruction& in) {
+    resolved_.clear();
     if (in.guard) {
       const ast::Token& p = in.guard->predicate;
       if (const Symbol* s = use(scope, p.text, p.range)) {
@@ -468,7 +486,8 @@ class SymbolChecker {
     for (const ast::Operand& op : in.operands) operand(scope, op);
 
     ++stats_.instructions;
-    if (checkInstruction(in, context_, ScopeRegisters(scope), sink_, options_.memoize_checks ? &memo_ : nullptr)) {
+    if (checkInstruction(in, context_, ScopeRegisters(scope, resolved_), sink_,
+                         options_.memoize_checks ? &memo_ : nullptr)) {
       ++stats_.checked;
       return;
     }
@@ -522,7 +541,11 @@ class SymbolChecker {
       base = text.substr(0, dot);
       field = text.substr(dot);
     }
-    if (const Symbol* s = scope.lookup(base)) return s;
+    if (const Symbol* s = scope.lookup(base)) {
+      resolved_.push_back({base, true, *s});
+      return s;
+    }
+    resolved_.push_back({base, false});
     if (const spec::SpecialRegister* sr = spec::findSpecialRegister(base)) {
       specialRegister(*sr, base, field, range);
       return nullptr;
@@ -571,6 +594,7 @@ class SymbolChecker {
   Statistics& stats_;
   Scope module_scope_{nullptr};
   CheckMemo memo_;
+  std::vector<Resolved> resolved_;                     // the names of the instruction being checked
   std::unordered_set<std::string_view> module_names_;  // declared so far (they point into the source)
   std::vector<std::pair<std::string_view, SourceRange>> later_initializer_names_;
 };
