@@ -820,7 +820,14 @@ class BlockMatch {
           } else if (!want_type.empty()) {
             immediateOfType(op, want, want_type);
           }
-          if (auto v = constantValue(op.expr); v && (*v < want.min_value || *v > want.max_value)) {
+          auto v = constantValue(op.expr);
+          if (want.kind == OperandKind::Value && v && !want.immediates.empty() &&
+              std::find(want.immediates.begin(), want.immediates.end(), *v) == want.immediates.end()) {
+            // A register, or one of a few constants ("nCols must be a power
+            // of 2 ... within the range [32, 512]", 9.7.16.7.1).
+            add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
+                {fmt::format("allowed: a register or {}", fmt::join(want.immediates, ", "))});
+          } else if (v && (*v < want.min_value || *v > want.max_value)) {
             add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
                 {fmt::format("allowed: {} to {}", want.min_value, want.max_value)});
           } else if (v) {
@@ -1617,7 +1624,14 @@ void checkNotes(const BlockMatch& match, const ast::Instruction& in, const Modul
   for (const spec::FeatureNote& note : spec.notes) {
     SourceRange at;
     std::string what;
-    if (!note.slot.empty()) {
+    if (note.slot.empty() && note.operand.empty()) {
+      // A note on the whole block: its target list is longer than one
+      // TargetRequirement says ("sm_100a, sm_101a, and from PTX ISA 8.8 the
+      // sm_100f and sm_101f families", 9.7.16).
+      if (!match.holdsAll(note.when)) continue;
+      at = in.mnemonic_range;
+      what = fmt::format("'{}'", spec.opcode);
+    } else if (!note.slot.empty()) {
       const ast::Token* q = match.filled(note.slot);
       if (q == nullptr) continue;
       if (!note.values.empty() && std::find(note.values.begin(), note.values.end(), q->text) == note.values.end()) {

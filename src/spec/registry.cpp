@@ -18,7 +18,7 @@ namespace {
 //
 // `ld.global.nc` (9.7.9.9) is no such name: ptxas takes its qualifiers in any
 // order (`ld.nc.global`, `ld.global.ca.nc`), so its blocks are `ld` entries.
-constexpr std::array<std::string_view, 39> kDocumentedNames = {"cp.async",
+constexpr std::array<std::string_view, 40> kDocumentedNames = {"cp.async",
                                                                "cp.async.commit_group",
                                                                "cp.async.wait_group",
                                                                "cp.async.wait_all",
@@ -55,6 +55,7 @@ constexpr std::array<std::string_view, 39> kDocumentedNames = {"cp.async",
                                                                "tcgen05.mma.ws",
                                                                "tcgen05.mma.sp",
                                                                "tcgen05.mma.ws.sp",
+                                                               "tcgen05.ld.red",
                                                                "add.cc",
                                                                "sub.cc"};
 
@@ -72,10 +73,11 @@ std::vector<std::string_view> splitName(std::string_view name) {
 
 std::vector<InstructionSpec> buildAll() {
   std::vector<InstructionSpec> all;
-  for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(),
-                       controlFlowSpecs(), synchronizationSpecs(), conversionSpecs(), atomicsSpecs(), mbarrierSpecs(),
-                       tensorCopySpecs(), tensormapClusterSpecs(), asyncStoreSpecs(), cacheControlSpecs(),
-                       warpMatrixSpecs(), warpgroupMatrixSpecs(), textureSurfaceSpecs(), videoSpecs()}) {
+  for (auto&& group :
+       {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), controlFlowSpecs(),
+        synchronizationSpecs(), conversionSpecs(), atomicsSpecs(), mbarrierSpecs(), tensorCopySpecs(),
+        tensormapClusterSpecs(), asyncStoreSpecs(), cacheControlSpecs(), warpMatrixSpecs(), warpgroupMatrixSpecs(),
+        tcgen05Specs(), textureSurfaceSpecs(), videoSpecs()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;

@@ -152,6 +152,8 @@ struct OperandSpec {
   std::string_view name;  // "dstMem", "cache-policy" (the manual's name)
   OperandKind kind = OperandKind::Value;
   std::uint8_t bits = 0;  // Value/Register: 16, 32, 64
+  // Immediate, Predicate: the constants allowed. Value: a register, or
+  // one of these constants ("nCols must be a power of 2 ... in [32, 512]").
   std::vector<std::int64_t> immediates{};
   Presence presence{};
   std::string_view vector_slot{};  // Data: the .vec qualifier
@@ -538,7 +540,9 @@ inline Constraint implies(std::vector<Condition> when, Condition then, std::stri
 
 // "Support for .cp_mask introduced in PTX ISA 8.6"; "requires sm_100 or
 // higher". An empty `values` means any value of the slot; an empty slot
-// means the operand `operand` (when given).
+// means the operand `operand` (when given); neither a slot nor an operand
+// means the whole block (a target list longer than `target` can say:
+// "sm_100a, sm_101a, and from PTX ISA 8.8 sm_100f, sm_101f", 9.7.16).
 struct FeatureNote {
   std::string_view slot{};
   // The note applies only where all of these hold too ("Support for .sys
