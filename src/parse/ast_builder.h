@@ -30,6 +30,9 @@ class AstBuilder {
   // The fast path's pieces (see parser.cpp): a function header without its
   // body, a run of statements, a run of section data lines.
   ast::Function buildFunctionHeader(PtxParser::FunctionHeaderContext* ctx);
+  void buildFunctionHeaders(PtxParser::FunctionHeaderPieceContext* ctx, std::vector<ast::Function>& out) {
+    out.push_back(buildFunctionHeader(ctx->functionHeader()));
+  }
   void buildStatements(PtxParser::StatementsPieceContext* ctx, std::vector<ast::Statement>& out);
   void buildSectionItems(PtxParser::SectionItemsPieceContext* ctx, std::vector<ast::SectionItem>& out);
 

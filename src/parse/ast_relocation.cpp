@@ -83,6 +83,23 @@ void walk(V& v, ast::SectionItem& item) {
 template <typename V>
 void walk(V& v, ast::Statement& statement);
 
+// A function's header: everything but its body.
+template <typename V>
+void walkHeader(V& v, ast::Function& f) {
+  v.range(f.range);
+  for (ast::Token& t : f.linkage) v.token(t);
+  v.token(f.kind);
+  for (ast::Specifier& s : f.attributes) walk(v, s);
+  v.token(f.name);
+  if (f.return_params) {
+    for (ast::Param& p : *f.return_params) walk(v, p);
+  }
+  if (f.params) {
+    for (ast::Param& p : *f.params) walk(v, p);
+  }
+  for (ast::FunctionDirective& d : f.directives) walk(v, d);
+}
+
 template <typename V>
 struct StatementWalker {
   V& v;
@@ -302,6 +319,12 @@ bool Relocator::relocate(ast::SectionItem& item) {
   return ok_;
 }
 
+bool Relocator::relocate(ast::Function& header) {
+  ok_ = true;
+  walkHeader(*this, header);
+  return ok_;
+}
+
 std::vector<std::uint64_t> locationsOf(const ast::Statement& statement, const char* base) {
   LocationLister lister(base);
   walk(lister, const_cast<ast::Statement&>(statement));
@@ -315,18 +338,7 @@ std::vector<std::uint64_t> locationsOf(const ast::TopLevel& item, const char* ba
         using Node = std::decay_t<decltype(node)>;
         auto& n = const_cast<Node&>(node);
         if constexpr (std::is_same_v<Node, ast::Function>) {
-          lister.range(n.range);
-          for (ast::Token& t : n.linkage) lister.token(t);
-          lister.token(n.kind);
-          for (ast::Specifier& s : n.attributes) walk(lister, s);
-          lister.token(n.name);
-          if (n.return_params) {
-            for (ast::Param& p : *n.return_params) walk(lister, p);
-          }
-          if (n.params) {
-            for (ast::Param& p : *n.params) walk(lister, p);
-          }
-          for (ast::FunctionDirective& d : n.directives) walk(lister, d);
+          walkHeader(lister, n);
           if (n.body) {
             ast::Statement block{*n.body};
             walk(lister, block);

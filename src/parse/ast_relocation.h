@@ -42,6 +42,7 @@ class Relocator {
   // the caller must build that run directly.
   bool relocate(ast::Statement& statement);
   bool relocate(ast::SectionItem& item);
+  bool relocate(ast::Function& header);  // all but the body
 
   // Used by the walk (see ast_relocation.cpp).
   void range(SourceRange& r);

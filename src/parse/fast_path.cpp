@@ -73,6 +73,7 @@ struct RunTemplate {
   std::vector<LexedToken> tokens;  // offsets relative to `text`
   std::vector<ast::Statement> statements;
   std::vector<ast::SectionItem> items;
+  std::vector<ast::Function> headers;
   std::deque<ast::Expr> exprs;
 };
 
@@ -112,6 +113,7 @@ class ChunkParser {
 
   bool run(std::uint32_t begin, std::uint32_t end) {
     FastLexer lexer(text_.substr(begin, end - begin), begin);
+    tokens_.reserve((end - begin) / 5);  // PTX has about one token per 5-6 bytes
     LexedToken token;
     while (lexer.next(token)) {
       if (isErrorToken(token.type)) return false;
@@ -212,10 +214,12 @@ class ChunkParser {
       i = h + 1;
       return true;
     }
-    auto* header = parser_.parse(span(i, h), &PtxParser::functionHeaderPiece);
-    if (header == nullptr) return false;
-    ast::Function function = builder().buildFunctionHeader(header->functionHeader());
-    if (!clean()) return false;
+    std::vector<ast::Function> header;
+    if (!cachedRun('h', i, h, header, &PtxParser::functionHeaderPiece, &AstBuilder::buildFunctionHeaders,
+                   &RunTemplate::headers)) {
+      return false;
+    }
+    ast::Function function = std::move(header.front());
 
     // The body: blocks are matched here, runs of statements go to ANTLR.
     std::vector<ast::Block> blocks;
@@ -332,12 +336,12 @@ class ChunkParser {
     return true;
   }
 
-  std::string shapeKey(char kind, std::span<const LexedToken> run) const {
-    std::string key;
-    key.reserve(run.size() + 1);
-    key.push_back(kind);
-    for (const LexedToken& t : run) key.push_back(static_cast<char>(t.type));
-    return key;
+  // The token types of a run, in key_ (reused: no allocation per run).
+  const std::string& shapeKey(char kind, std::span<const LexedToken> run) {
+    key_.resize(run.size() + 1);
+    key_[0] = kind;
+    for (std::size_t k = 0; k < run.size(); ++k) key_[k + 1] = static_cast<char>(run[k].type);
+    return key_;
   }
 
   // Builds `run` through the cache: the template of its shape relocated, or
@@ -347,10 +351,8 @@ class ChunkParser {
                  void (AstBuilder::*build)(Context*, std::vector<Node>&), std::vector<Node> RunTemplate::*nodes) {
     std::span<const LexedToken> run = span(from, to);
     bool cacheable = run.size() <= kMaxCachedRunTokens;
-    std::string key;
     if (cacheable) {
-      key = shapeKey(kind, run);
-      if (std::shared_ptr<const RunTemplate> t = runCache().find(key)) {
+      if (std::shared_ptr<const RunTemplate> t = runCache().find(shapeKey(kind, run))) {
         Relocator relocator({t->text.data(), t->tokens}, {text_.data(), run}, module_.expr_arena);
         for (const Node& node : (*t).*nodes) {
           Node copy = node;
@@ -381,7 +383,7 @@ class ChunkParser {
       if (!relocator.relocate(copy)) return true;  // not reusable; this run is built
       ((*t).*nodes).push_back(std::move(copy));
     }
-    runCache().insert(std::move(key), std::move(t));
+    runCache().insert(shapeKey(kind, run), std::move(t));
     return true;
   }
 
@@ -399,6 +401,7 @@ class ChunkParser {
   ast::Module& module_;
   ParseStats& stats_;
   std::vector<LexedToken> tokens_;
+  std::string key_;
   RunParser parser_;
   diag::DiagnosticSink sink_;  // stays empty, or the chunk takes the slow path
   std::vector<std::uint32_t> no_errors_;

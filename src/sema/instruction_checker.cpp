@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -1702,7 +1704,7 @@ class MemoKey {
 
   // The key, or an empty view when it does not fit the scratch room.
   std::string_view build() {
-    out_.size = 0;
+    out_.size = out_.context_size;
     out_.overflow = false;
     names_.clear();
     text(in_.opcode.text);
@@ -1848,7 +1850,48 @@ bool checkUncached(const ast::Instruction& in, const ModuleContext& context, con
   return true;
 }
 
+// The process-wide verdicts (see CheckMemo).
+class VerdictCache {
+ public:
+  std::optional<bool> find(std::string_view key) const {
+    std::shared_lock lock(mutex_);
+    auto it = verdicts_.find(key);
+    if (it == verdicts_.end()) return std::nullopt;
+    return it->second;
+  }
+  void insert(std::string_view key, bool checked) {
+    std::unique_lock lock(mutex_);
+    if (verdicts_.size() >= kMaxEntries) verdicts_.clear();  // bounded on hostile input
+    verdicts_.emplace(std::string(key), checked);
+  }
+
+ private:
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  static constexpr std::size_t kMaxEntries = 1 << 17;
+  mutable std::shared_mutex mutex_;
+  std::unordered_map<std::string, bool, Hash, std::equal_to<>> verdicts_;
+};
+
+VerdictCache& verdictCache() {
+  static VerdictCache cache;
+  return cache;
+}
+
 }  // namespace
+
+CheckMemo::CheckMemo(const ModuleContext& context) {
+  std::string prefix = (context.version ? context.version->str() : std::string("-")) + "/" +
+                       (context.target ? context.target->str() : std::string("-")) + "/" +
+                       (context.version_overridden ? "V" : "") + (context.target_overridden ? "T" : "") + "|";
+  std::memcpy(scratch_.bytes, prefix.data(), prefix.size());
+  scratch_.context_size = prefix.size();
+}
+
+std::optional<bool> CheckMemo::find(std::string_view key) const { return verdictCache().find(key); }
+void CheckMemo::insert(std::string_view key, bool checked) { verdictCache().insert(key, checked); }
 
 bool checkInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
                       diag::DiagnosticSink& sink, CheckMemo* memo) {

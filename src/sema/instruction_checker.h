@@ -64,44 +64,38 @@ class RegisterResolver {
   virtual std::optional<Signature> signature(std::string_view /*name*/) const { return std::nullopt; }
 };
 
-// Verdicts of instructions already checked in one module, by what the engine
-// reads of them: the opcode and qualifiers, the operands' shapes, constants
-// and names, and what the resolver answered for each name (a register's type
-// instead of its name, whether a name is declared before the instruction).
-// Two instructions with the same key get the same verdict, so one that was
-// checked without a finding need not be matched again: large files repeat a
-// few hundred instruction forms over and over. Only clean verdicts are kept
-// (a finding has a position); with a requirement log nothing is (each use
-// is logged at its own place).
+// Verdicts of instructions already checked, by what the engine reads of
+// them: the module's .version and .target, the opcode and qualifiers, the
+// operands' shapes, constants and names, and what the resolver answered for
+// each name (a register's type instead of its name, whether a name is
+// declared before the instruction). Two instructions with the same key get
+// the same verdict, so one that was checked without a finding need not be
+// matched again: files repeat a few hundred instruction forms over and over,
+// and so do the kernels one code generator emits. Only clean verdicts are
+// kept (a finding has a position); with a requirement log nothing is (each
+// use is logged at its own place). One cache serves every thread of the
+// process, like the parser's shape cache; each checker has its own CheckMemo
+// (the room its keys are built in).
 class CheckMemo {
  public:
-  std::optional<bool> find(std::string_view key) const {
-    auto it = verdicts_.find(key);
-    if (it == verdicts_.end()) return std::nullopt;
-    return it->second;
-  }
-  void insert(std::string_view key, bool checked) {
-    if (verdicts_.size() >= kMaxEntries) verdicts_.clear();  // bounded on hostile input
-    verdicts_.emplace(std::string(key), checked);
-  }
+  explicit CheckMemo(const ModuleContext& context);
 
-  // Room for building one key (no allocation per instruction).
+  std::optional<bool> find(std::string_view key) const;
+  void insert(std::string_view key, bool checked);
+
+  // Room for building one key (no allocation per instruction); it starts
+  // with the module's context.
   struct Scratch {
     static constexpr std::size_t kCapacity = 8192;  // longer keys are not memoized
     char bytes[kCapacity];
     std::size_t size = 0;
+    std::size_t context_size = 0;
     bool overflow = false;
     std::vector<std::string_view> names;
   };
   Scratch& scratch() { return scratch_; }
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  static constexpr std::size_t kMaxEntries = 1 << 16;
-  std::unordered_map<std::string, bool, Hash, std::equal_to<>> verdicts_;
   Scratch scratch_;
 };
 

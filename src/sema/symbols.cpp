@@ -247,7 +247,7 @@ class ScopeRegisters final : public RegisterResolver {
 class SymbolChecker {
  public:
   SymbolChecker(const ModuleContext& context, const Options& options, diag::DiagnosticSink& sink, Statistics& stats)
-      : context_(context), options_(options), sink_(sink), stats_(stats) {}
+      : context_(context), options_(options), sink_(sink), stats_(stats), memo_(context) {}
 
   void check(const ast::Module& module) {
     items(module);
