@@ -2,6 +2,7 @@
 // to the entries that cover it.
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <string>
 #include <unordered_map>
 
@@ -72,13 +73,18 @@ std::vector<std::string_view> splitName(std::string_view name) {
 }
 
 std::vector<InstructionSpec> buildAll() {
+  // Each family's entries are moved, not copied: building the tables is
+  // part of every process's start-up (ptxlint-ptxas runs once per kernel).
+  using Family = std::vector<InstructionSpec> (*)();
+  static constexpr Family kFamilies[] = {
+      asyncCopySpecs,        bulkReduceMultimemSpecs, memorySpecs,       arithmeticSpecs, controlFlowSpecs,
+      synchronizationSpecs,  conversionSpecs,         atomicsSpecs,      mbarrierSpecs,   tensorCopySpecs,
+      tensormapClusterSpecs, asyncStoreSpecs,         cacheControlSpecs, warpMatrixSpecs, warpgroupMatrixSpecs,
+      tcgen05Specs,          textureSurfaceSpecs,     videoSpecs};
   std::vector<InstructionSpec> all;
-  for (auto&& group :
-       {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(), controlFlowSpecs(),
-        synchronizationSpecs(), conversionSpecs(), atomicsSpecs(), mbarrierSpecs(), tensorCopySpecs(),
-        tensormapClusterSpecs(), asyncStoreSpecs(), cacheControlSpecs(), warpMatrixSpecs(), warpgroupMatrixSpecs(),
-        tcgen05Specs(), textureSurfaceSpecs(), videoSpecs()}) {
-    all.insert(all.end(), group.begin(), group.end());
+  for (Family family : kFamilies) {
+    std::vector<InstructionSpec> group = family();
+    all.insert(all.end(), std::make_move_iterator(group.begin()), std::make_move_iterator(group.end()));
   }
   return all;
 }
@@ -139,8 +145,9 @@ std::string_view widenedType(std::string_view type) {
 }
 
 const std::vector<InstructionSpec>& allInstructionSpecs() {
-  static const std::vector<InstructionSpec> specs = buildAll();
-  return specs;
+  // Never destroyed: freeing a thousand entries at exit is time for nothing.
+  static const std::vector<InstructionSpec>* specs = new std::vector<InstructionSpec>(buildAll());
+  return *specs;
 }
 
 namespace {
@@ -171,8 +178,8 @@ struct NameIndex {
 };
 
 const NameIndex& nameIndex() {
-  static const NameIndex index;
-  return index;
+  static const NameIndex* index = new NameIndex();  // never destroyed, as the entries
+  return *index;
 }
 
 }  // namespace
