@@ -75,7 +75,7 @@ std::vector<InstructionSpec> buildAll() {
   for (auto&& group : {asyncCopySpecs(), bulkReduceMultimemSpecs(), memorySpecs(), arithmeticSpecs(),
                        controlFlowSpecs(), synchronizationSpecs(), conversionSpecs(), atomicsSpecs(), mbarrierSpecs(),
                        tensorCopySpecs(), tensormapClusterSpecs(), asyncStoreSpecs(), cacheControlSpecs(),
-                       warpMatrixSpecs(), warpgroupMatrixSpecs(), textureSurfaceSpecs(), videoSpecs()}) {
+                       warpMatrixSpecs(), warpgroupMatrixSpecs(), textureSurfaceSpecs(), videoSpecs(), mmaSpecs()}) {
     all.insert(all.end(), group.begin(), group.end());
   }
   return all;
