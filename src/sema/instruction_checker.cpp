@@ -5,6 +5,7 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <mutex>
 #include <shared_mutex>
@@ -272,6 +273,8 @@ class BlockMatch {
     const ast::Token* previous_leading = nullptr;
     const ast::Token* previous = nullptr;
     const QualifierSlot* previous_slot = nullptr;
+    // The last filled slot of each order group (QualifierSlot::order_group).
+    std::array<std::pair<const ast::Token*, const QualifierSlot*>, 4> group_previous{};
     for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
       const QualifierSlot& s = spec_.qualifiers[i];
       const ast::Token* t = filled_[i];
@@ -286,6 +289,16 @@ class BlockMatch {
         }
         ++leading_place;
         previous_leading = t;
+      }
+      if (s.order_group != 0 && s.order_group < group_previous.size()) {
+        auto& [before, before_slot] = group_previous[s.order_group];
+        if (before != nullptr && t->range.begin < before->range.begin) {
+          add(diag::RuleId::QualifierOrder, t->range,
+              fmt::format("'{}' ({}) must come after '{}' ({})", t->text, s.name, before->text, before_slot->name),
+              {fmt::format("syntax: {}", spec_.syntax)});
+        }
+        before = t;
+        before_slot = &s;
       }
       if (!s.ordered) continue;
       if (previous != nullptr && t->range.begin < previous->range.begin) {

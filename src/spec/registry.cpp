@@ -80,7 +80,7 @@ std::vector<InstructionSpec> buildAll() {
       asyncCopySpecs,        bulkReduceMultimemSpecs, memorySpecs,       arithmeticSpecs, controlFlowSpecs,
       synchronizationSpecs,  conversionSpecs,         atomicsSpecs,      mbarrierSpecs,   tensorCopySpecs,
       tensormapClusterSpecs, asyncStoreSpecs,         cacheControlSpecs, warpMatrixSpecs, warpgroupMatrixSpecs,
-      tcgen05Specs,          textureSurfaceSpecs,     videoSpecs};
+      tcgen05Specs,          textureSurfaceSpecs,     videoSpecs,        mmaSpecs};
   std::vector<InstructionSpec> all;
   for (Family family : kFamilies) {
     std::vector<InstructionSpec> group = family();

@@ -22,6 +22,7 @@ std::vector<InstructionSpec> asyncStoreSpecs();        // 9.7.9.12 st.async, 9.7
 std::vector<InstructionSpec>
 cacheControlSpecs();  // 9.7.9.10 ldu, 9.7.9.15-18 prefetch, applypriority, discard, createpolicy
 std::vector<InstructionSpec> warpMatrixSpecs();       // 9.7.14.5.15-17 ldmatrix, stmatrix, movmatrix
+std::vector<InstructionSpec> mmaSpecs();              // 9.7.14.5.14 mma, 9.7.14.6.3 mma.sp
 std::vector<InstructionSpec> warpgroupMatrixSpecs();  // 9.7.15 wgmma
 std::vector<InstructionSpec> tcgen05Specs();          // 9.7.16 tcgen05
 std::vector<InstructionSpec> textureSurfaceSpecs();   // 9.7.10 tex, tld4, txq, istypep; 9.7.11 surfaces

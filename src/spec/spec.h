@@ -40,6 +40,10 @@ struct QualifierSlot {
   // Type slots "placed in the same order as the operands" (9.4): the
   // ordered slots of an entry must appear in the entry's order.
   bool ordered = false;
+  // Another group of slots whose relative order is fixed, apart from the
+  // types (mma's .alayout before .blayout, written anywhere among the other
+  // qualifiers): the slots of one group must appear in the entry's order.
+  std::uint8_t order_group = 0;
 };
 
 inline QualifierSlot required(std::string_view name, Values values) { return {name, std::move(values)}; }
@@ -51,6 +55,11 @@ inline QualifierSlot leading(QualifierSlot slot) {
 }
 inline QualifierSlot ordered(QualifierSlot slot) {
   slot.ordered = true;
+  return slot;
+}
+// Slots of `group` (1, 2, ...) keep the entry's order among themselves.
+inline QualifierSlot inOrder(QualifierSlot slot, std::uint8_t group) {
+  slot.order_group = group;
   return slot;
 }
 inline QualifierSlot optionalSpace(std::string_view name, Values values) {
