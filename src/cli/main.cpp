@@ -19,6 +19,7 @@
 #include "diag/render_text.h"
 #include "diag/rules.h"
 #include "ptxlint/ptxlint.hpp"
+#include "spec/spec.h"
 #include "spec/targets.h"
 
 namespace {
@@ -54,6 +55,8 @@ options:
   --requirements        print the lowest .version and .target the file needs,
                         with the line that forces each
   --list-rules          list every rule code with its summary
+  --list-instructions   list every instruction table entry: manual section,
+                        opcode and the manual's syntax line
   --explain=CODE        print the documentation of a rule (code or name)
   -h, --help            print this help
   --version             print ptxlint's version
@@ -151,6 +154,15 @@ int listRules() {
   return 0;
 }
 
+// What ptxlint checks: one line per table entry (tab-separated: manual
+// section, opcode, the manual's syntax line), in table order.
+int listInstructions() {
+  for (const ptxlint::spec::InstructionSpec& entry : ptxlint::spec::allInstructionSpecs()) {
+    fmt::print("{}\t{}\t{}\n", entry.section, entry.opcode, entry.syntax);
+  }
+  return 0;
+}
+
 int explain(std::string_view code) {
   auto id = ptxlint::diag::findRule(code);
   if (!id) {
@@ -194,6 +206,8 @@ int main(int argc, char** argv) {
       cli.lint.infer_requirements = true;
     } else if (arg == "--list-rules") {
       return listRules();
+    } else if (arg == "--list-instructions") {
+      return listInstructions();
     } else if (auto v = value_of("--explain")) {
       return explain(*v);
     } else if (auto v = value_of("--format")) {
