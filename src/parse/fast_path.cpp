@@ -209,17 +209,18 @@ class ChunkParser {
       if (parens == 0 && (t == T::LBRACE || t == T::SEMI)) break;
     }
     if (h == tokens_.size()) return false;
-    if (type(h) == T::SEMI) {  // a declaration: an ordinary top-level item
-      if (!misc(i, h + 1)) return false;
-      i = h + 1;
-      return true;
-    }
     std::vector<ast::Function> header;
     if (!cachedRun('h', i, h, header, &PtxParser::functionHeaderPiece, &AstBuilder::buildFunctionHeaders,
                    &RunTemplate::headers)) {
       return false;
     }
     ast::Function function = std::move(header.front());
+    if (type(h) == T::SEMI) {  // a declaration (a prototype): the header and its ';'
+      function.range = {tokens_[i].begin, tokens_[h].end};
+      module_.items.push_back(ast::TopLevel{std::move(function)});
+      i = h + 1;
+      return true;
+    }
 
     // The body: blocks are matched here, runs of statements go to ANTLR.
     std::vector<ast::Block> blocks;
