@@ -106,17 +106,35 @@ void reportEncoding(std::string_view text, diag::DiagnosticSink& sink) {
 }
 
 // What the chunk scanner does with each byte: most bytes of PTX are names,
-// numbers, dots, commas and blanks, skipped in a tight loop.
-enum ByteClass : std::uint8_t { kPlain, kBlank, kSpecial };
+// numbers, dots, commas and blanks, skipped in a tight loop. Bit flags, so
+// that eight bytes are classified with one OR.
+constexpr std::uint8_t kSpecial = 1;  // handled one at a time below
+constexpr std::uint8_t kPlain = 2;    // a name, number, dot, comma ...: ends a run of prefix operators
 
 constexpr std::array<std::uint8_t, 256> makeByteClasses() {
   std::array<std::uint8_t, 256> table{};
   for (int c = 0; c < 256; ++c) table[c] = c >= 0x80 || c == 0 ? kSpecial : kPlain;
-  for (char c : std::string_view(" \t\r\n\f\v")) table[static_cast<unsigned char>(c)] = kBlank;
+  for (char c : std::string_view(" \t\r\n\f\v")) table[static_cast<unsigned char>(c)] = 0;  // blanks
   for (char c : std::string_view("/\"{}()[];?-+!~")) table[static_cast<unsigned char>(c)] = kSpecial;
   return table;
 }
 constexpr std::array<std::uint8_t, 256> kByteClass = makeByteClasses();
+
+// The end of the run of plain bytes and blanks at `p`; `plain` tells
+// whether it held a plain byte.
+const unsigned char* skipOrdinary(const unsigned char* p, const unsigned char* end, bool& plain) {
+  std::uint8_t seen = 0;
+  while (end - p >= 8) {
+    std::uint8_t f = kByteClass[p[0]] | kByteClass[p[1]] | kByteClass[p[2]] | kByteClass[p[3]] | kByteClass[p[4]] |
+                     kByteClass[p[5]] | kByteClass[p[6]] | kByteClass[p[7]];
+    if (f & kSpecial) break;
+    seen |= f;
+    p += 8;
+  }
+  while (p < end && !(kByteClass[*p] & kSpecial)) seen |= kByteClass[*p++];
+  plain = (seen & kPlain) != 0;
+  return p;
+}
 
 }  // namespace
 
@@ -164,12 +182,10 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag
   while (i < size) {
     // Runs of plain bytes and blanks (a plain byte ends a run of prefix
     // operators; blanks do not).
-    if (std::uint8_t k = kByteClass[static_cast<unsigned char>(text[i])]; k != kSpecial) {
+    if (!(kByteClass[static_cast<unsigned char>(text[i])] & kSpecial)) {
+      const auto* base = reinterpret_cast<const unsigned char*>(text.data());
       bool plain = false;
-      do {
-        plain |= k == kPlain;
-        ++i;
-      } while (i < size && (k = kByteClass[static_cast<unsigned char>(text[i])]) != kSpecial);
+      i = static_cast<std::uint32_t>(skipOrdinary(base + i, base + size, plain) - base);
       if (plain) {
         result.has_tokens = true;
         prefix_run = 0;
