@@ -272,16 +272,32 @@ void Relocator::text(std::string_view& s) {
   s = std::string_view(to_.base + begin, end - begin);
 }
 
+// Most texts are exactly the source of their range: then the text follows
+// from the relocated range, with half the searches.
+bool Relocator::textIsRange(std::string_view s, SourceRange r) const {
+  return s.data() == from_.base + r.begin && s.size() == r.end - r.begin && r.end > r.begin;
+}
+
 void Relocator::token(ast::Token& t) {
   if (t.text.data() == nullptr) return;  // not set
+  if (textIsRange(t.text, t.range)) {
+    range(t.range);
+    t.text = std::string_view(to_.base + t.range.begin, t.range.end - t.range.begin);
+    return;
+  }
   text(t.text);
   range(t.range);
 }
 
 const ast::Expr* Relocator::expr(const ast::Expr* e) {
   ast::Expr& copy = arena_.emplace_back(*e);
-  range(copy.range);
-  text(copy.text);
+  if (textIsRange(copy.text, copy.range)) {
+    range(copy.range);
+    copy.text = std::string_view(to_.base + copy.range.begin, copy.range.end - copy.range.begin);
+  } else {
+    range(copy.range);
+    text(copy.text);
+  }
   text(copy.op);
   if (copy.kind == ast::ExprKind::IntLiteral) {
     bool fits = parseIntegerLiteral(copy.text, copy.int_value);

@@ -53,6 +53,7 @@ class Relocator {
   void declarator(ast::Declarator& d);
 
  private:
+  bool textIsRange(std::string_view s, SourceRange r) const;
   std::uint32_t mapBegin(std::uint32_t offset) const;
   std::uint32_t mapEnd(std::uint32_t offset) const;
 
