@@ -1,5 +1,6 @@
 #include "parse/fast_lexer.h"
 
+#include <array>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -13,12 +14,30 @@ namespace {
 
 using T = PtxLexer;
 
-bool isFollow(char c) {  // FOLLOW_SYM : [a-zA-Z0-9_$]
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
+// Character classes of the lexer grammar, one table lookup each.
+enum : std::uint8_t { kFollow = 1, kDigit = 2, kHex = 4, kLetter = 8, kBlank = 16 };
+
+constexpr std::array<std::uint8_t, 256> makeClasses() {
+  std::array<std::uint8_t, 256> table{};
+  for (int c = 0; c < 256; ++c) {
+    bool lower = c >= 'a' && c <= 'z', upper = c >= 'A' && c <= 'Z', digit = c >= '0' && c <= '9';
+    std::uint8_t k = 0;
+    if (lower || upper || digit || c == '_' || c == '$') k |= kFollow;  // FOLLOW_SYM : [a-zA-Z0-9_$]
+    if (digit) k |= kDigit;
+    if (digit || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) k |= kHex;
+    if (lower || upper) k |= kLetter;
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') k |= kBlank;  // WS
+    table[static_cast<std::size_t>(c)] = k;
+  }
+  return table;
 }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isHex(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr std::array<std::uint8_t, 256> kClasses = makeClasses();
+
+bool is(char c, std::uint8_t k) { return (kClasses[static_cast<unsigned char>(c)] & k) != 0; }
+bool isFollow(char c) { return is(c, kFollow); }
+bool isDigit(char c) { return is(c, kDigit); }
+bool isHex(char c) { return is(c, kHex); }
+bool isLetter(char c) { return is(c, kLetter); }
 
 // The dotted keywords: every single-literal rule of the lexer grammar
 // ('.version', '.reg', ...) read from the generated vocabulary, so that the
@@ -128,10 +147,7 @@ bool FastLexer::next(LexedToken& token) {
   const std::size_t n = s.size();
   std::size_t at = at_;
   for (;;) {  // skip WS, LINE_COMMENT, BLOCK_COMMENT
-    while (at < n &&
-           (s[at] == ' ' || s[at] == '\t' || s[at] == '\r' || s[at] == '\n' || s[at] == '\f' || s[at] == '\v')) {
-      ++at;
-    }
+    while (at < n && is(s[at], kBlank)) ++at;
     if (at + 1 < n && s[at] == '/' && s[at + 1] == '/') {
       while (at < n && s[at] != '\n' && s[at] != '\r') ++at;
       continue;
