@@ -157,8 +157,8 @@ int listRules() {
 // What ptxlint checks: one line per table entry (tab-separated: manual
 // section, opcode, the manual's syntax line), in table order.
 int listInstructions() {
-  for (const ptxlint::spec::InstructionSpec& entry : ptxlint::spec::allInstructionSpecs()) {
-    fmt::print("{}\t{}\t{}\n", entry.section, entry.opcode, entry.syntax);
+  for (const ptxlint::spec::InstructionSpec* entry : ptxlint::spec::allInstructionSpecs()) {
+    fmt::print("{}\t{}\t{}\n", entry->section, entry->opcode, entry->syntax);
   }
   return 0;
 }

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <unordered_map>
 
@@ -72,23 +75,6 @@ std::vector<std::string_view> splitName(std::string_view name) {
   return words;
 }
 
-std::vector<InstructionSpec> buildAll() {
-  // Each family's entries are moved, not copied: building the tables is
-  // part of every process's start-up (ptxlint-ptxas runs once per kernel).
-  using Family = std::vector<InstructionSpec> (*)();
-  static constexpr Family kFamilies[] = {
-      asyncCopySpecs,        bulkReduceMultimemSpecs, memorySpecs,       arithmeticSpecs, controlFlowSpecs,
-      synchronizationSpecs,  conversionSpecs,         atomicsSpecs,      mbarrierSpecs,   tensorCopySpecs,
-      tensormapClusterSpecs, asyncStoreSpecs,         cacheControlSpecs, warpMatrixSpecs, warpgroupMatrixSpecs,
-      tcgen05Specs,          textureSurfaceSpecs,     videoSpecs,        mmaSpecs};
-  std::vector<InstructionSpec> all;
-  for (Family family : kFamilies) {
-    std::vector<InstructionSpec> group = family();
-    all.insert(all.end(), std::make_move_iterator(group.begin()), std::make_move_iterator(group.end()));
-  }
-  return all;
-}
-
 }  // namespace
 
 unsigned typeQualifierBits(std::string_view type) {
@@ -144,45 +130,135 @@ std::string_view widenedType(std::string_view type) {
   return {};
 }
 
-const std::vector<InstructionSpec>& allInstructionSpecs() {
-  // Never destroyed: freeing a thousand entries at exit is time for nothing.
-  static const std::vector<InstructionSpec>* specs = new std::vector<InstructionSpec>(buildAll());
-  return *specs;
-}
-
 namespace {
 
-// The names and entries above, split into dotted words and grouped by their
-// first word (the opcode), so that a lookup compares an instruction with the
-// few names of its own opcode only.
-struct NameIndex {
-  struct Name {
-    std::vector<std::string_view> words;
-    std::vector<const InstructionSpec*> specs;  // entries whose opcode is this name
-  };
-  std::unordered_map<std::string_view, std::vector<Name>> by_opcode;
+// The families of tables (one builder per group of manual sections) and the
+// opcodes, the first dotted word, of their entries. A family is built the
+// first time an instruction with one of its opcodes is checked: building
+// all of them costs more than checking a small file, and ptxlint-ptxas
+// pays start-up once per kernel. A unit test checks these lists against the
+// entries.
+struct Family {
+  std::vector<InstructionSpec> (*build)();
+  std::string_view opcodes;  // separated by spaces
+};
 
-  Name& name(std::string_view dotted) {
-    std::vector<std::string_view> words = splitName(dotted);
-    std::vector<Name>& names = by_opcode[words.front()];
+constexpr Family kFamilies[] = {
+    {asyncCopySpecs, "cp"},
+    {bulkReduceMultimemSpecs, "cp multimem red"},
+    {memorySpecs, "ld st"},
+    {arithmeticSpecs,
+     "abs add addc and bfe bfi bfind bmsk brev clz cnot copysign cos div dp2a dp4a ex2 fma fns lg2 lop3 mad mad24 "
+     "madc max min mov mul mul24 neg not or popc prmt rcp rem rsqrt sad selp set setp shf shl shr sin slct sqrt "
+     "sub subc szext tanh testp xor"},
+    {controlFlowSpecs, "alloca bra brkpt brx call exit nanosleep pmevent ret setmaxnreg stackrestore stacksave trap"},
+    {synchronizationSpecs, "activemask bar barrier elect fence griddepcontrol match membar redux shfl vote"},
+    {conversionSpecs, "cvt cvta getctarank isspacep mapa"},
+    {atomicsSpecs, "atom red"},
+    {mbarrierSpecs, "mbarrier"},
+    {tensorCopySpecs, "cp"},
+    {tensormapClusterSpecs, "clusterlaunchcontrol tensormap"},
+    {asyncStoreSpecs, "multimem st"},
+    {cacheControlSpecs, "applypriority createpolicy discard ldu prefetch prefetchu"},
+    {warpMatrixSpecs, "ldmatrix movmatrix stmatrix wmma"},
+    {warpgroupMatrixSpecs, "wgmma"},
+    {tcgen05Specs, "tcgen05"},
+    {textureSurfaceSpecs, "istypep suld suq sured sust tex tld4 txq"},
+    {videoSpecs,
+     "vabsdiff vabsdiff2 vabsdiff4 vadd vadd2 vadd4 vavrg2 vavrg4 vmad vmax vmax2 vmax4 vmin vmin2 vmin4 vset vset2 "
+     "vset4 vshl vshr vsub vsub2 vsub4"},
+    {mmaSpecs, "mma"},
+};
+constexpr std::size_t kFamilyCount = std::size(kFamilies);
+
+bool listsOpcode(const Family& family, std::string_view opcode) {
+  std::string_view rest = family.opcodes;
+  while (!rest.empty()) {
+    std::size_t space = rest.find(' ');
+    if (rest.substr(0, space) == opcode) return true;
+    if (space == std::string_view::npos) break;
+    rest.remove_prefix(space + 1);
+  }
+  return false;
+}
+
+// The names of one opcode: its documented names and entry opcodes, split
+// into dotted words, each with the entries whose opcode it is.
+struct Name {
+  std::vector<std::string_view> words;
+  std::vector<const InstructionSpec*> specs;
+};
+
+// Built families and the names of each opcode met so far. Entries and names
+// never move once published (families are never rebuilt; names live in
+// node-based maps), so references handed out stay valid.
+class Registry {
+ public:
+  const std::vector<InstructionSpec>& family(std::size_t i) {
+    std::call_once(built_[i], [&] { families_[i] = kFamilies[i].build(); });
+    return families_[i];
+  }
+
+  const std::vector<Name>* names(std::string_view opcode) {
+    {
+      std::shared_lock lock(mutex_);
+      if (auto it = by_opcode_.find(opcode); it != by_opcode_.end()) return it->second.get();
+    }
+    auto names = std::make_unique<std::vector<Name>>();
+    for (std::string_view documented : kDocumentedNames) {
+      std::vector<std::string_view> words = splitName(documented);
+      if (words.front() == opcode) nameOf(*names, std::move(words));
+    }
+    for (std::size_t i = 0; i < kFamilyCount; ++i) {
+      if (!listsOpcode(kFamilies[i], opcode)) continue;
+      for (const InstructionSpec& s : family(i)) {
+        std::vector<std::string_view> words = splitName(s.opcode);
+        if (words.front() == opcode) nameOf(*names, std::move(words)).specs.push_back(&s);
+      }
+    }
+    std::unique_lock lock(mutex_);
+    auto [it, inserted] = by_opcode_.try_emplace(std::string(opcode), std::move(names));
+    return it->second.get();
+  }
+
+ private:
+  static Name& nameOf(std::vector<Name>& names, std::vector<std::string_view> words) {
     for (Name& n : names) {
       if (n.words == words) return n;
     }
     return names.emplace_back(Name{std::move(words), {}});
   }
 
-  NameIndex() {
-    for (std::string_view documented : kDocumentedNames) name(documented);
-    for (const InstructionSpec& s : allInstructionSpecs()) name(s.opcode).specs.push_back(&s);
-  }
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::once_flag built_[kFamilyCount];
+  std::vector<InstructionSpec> families_[kFamilyCount];
+  std::shared_mutex mutex_;
+  std::unordered_map<std::string, std::unique_ptr<std::vector<Name>>, Hash, std::equal_to<>> by_opcode_;
 };
 
-const NameIndex& nameIndex() {
-  static const NameIndex* index = new NameIndex();  // never destroyed, as the entries
-  return *index;
+Registry& registry() {
+  static Registry* instance = new Registry();  // never destroyed: freeing the tables at exit is time for nothing
+  return *instance;
 }
 
 }  // namespace
+
+std::vector<const InstructionSpec*> allInstructionSpecs() {
+  std::vector<const InstructionSpec*> all;
+  for (std::size_t i = 0; i < kFamilyCount; ++i) {
+    for (const InstructionSpec& s : registry().family(i)) all.push_back(&s);
+  }
+  return all;
+}
+
+std::vector<std::string_view> familyOpcodeLists() {
+  std::vector<std::string_view> lists;
+  for (const Family& f : kFamilies) lists.push_back(f.opcodes);
+  return lists;
+}
 
 const std::vector<const InstructionSpec*>& findInstructionSpecs(const std::vector<std::string_view>& words,
                                                                 std::size_t& name_words) {
@@ -190,11 +266,9 @@ const std::vector<const InstructionSpec*>& findInstructionSpecs(const std::vecto
   name_words = 0;
   static const std::vector<const InstructionSpec*> found;
   if (words.empty()) return found;
-  const NameIndex& index = nameIndex();
-  auto it = index.by_opcode.find(words.front());
-  if (it == index.by_opcode.end()) return found;
-  const NameIndex::Name* longest = nullptr;
-  for (const NameIndex::Name& name : it->second) {
+  const std::vector<Name>* names = registry().names(words.front());
+  const Name* longest = nullptr;
+  for (const Name& name : *names) {
     if (name.words.size() > words.size() || (longest != nullptr && name.words.size() <= longest->words.size())) {
       continue;
     }

@@ -596,10 +596,12 @@ struct InstructionSpec {
   Removal removed{};
 };
 
-// All entries, and the names of every instruction section of the manual
-// (covered or not): an instruction is checked only against the entries of
-// the longest documented name it starts with.
-const std::vector<InstructionSpec>& allInstructionSpecs();
+// All entries (every family built), and the names of every instruction
+// section of the manual (covered or not): an instruction is checked only
+// against the entries of the longest documented name it starts with.
+std::vector<const InstructionSpec*> allInstructionSpecs();
+// Each family's list of opcodes (for the test that keeps them true).
+std::vector<std::string_view> familyOpcodeLists();
 // The entries for an instruction whose dotted words are `words` (opcode
 // first, then qualifiers); `name_words` receives how many words the
 // instruction's name takes. Empty when no table covers it.
