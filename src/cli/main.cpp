@@ -6,12 +6,19 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "diag/render_json.h"
@@ -48,6 +55,8 @@ options:
   --no-suppressions     ignore `// ptxlint-disable-next-line CODE` and
                         `// ptxlint-disable-line CODE` comments
   --max-errors=N        stop reporting after N errors per file (default 1000)
+  -j N, --jobs=N        check up to N files at once (default 1); the output
+                        is the same, in the order the files are given
   --max-nesting=N       deepest accepted nesting of braces, parentheses and
                         expressions (default 256)
   --no-fast-path        parse every statement with ANTLR instead of once per
@@ -63,28 +72,30 @@ options:
 )";
 
 // --requirements: one summary line, then the line that forces each value.
-void printRequirements(const std::string& display, const ptxlint::Requirements& r) {
+void printRequirements(std::string& out, const std::string& display, const ptxlint::Requirements& r) {
   if (r.target.value.empty()) {
-    fmt::print("{}: requirements: {}\n", display, r.target.reason);
+    fmt::format_to(std::back_inserter(out), "{}: requirements: {}\n", display, r.target.reason);
     return;
   }
-  fmt::print("{}: requires .version {} and .target {}\n", display, r.version.value, r.target.value);
+  fmt::format_to(std::back_inserter(out), "{}: requires .version {} and .target {}\n", display, r.version.value,
+                 r.target.value);
   auto why = [&](std::string_view what, const ptxlint::Requirement& q) {
     if (q.has_reason) {
-      fmt::print("  {} {}: {}:{}:{}: {} [{}]\n", what, q.value, display, q.line, q.column, q.reason, q.spec_section);
+      fmt::format_to(std::back_inserter(out), "  {} {}: {}:{}:{}: {} [{}]\n", what, q.value, display, q.line, q.column,
+                     q.reason, q.spec_section);
     } else if (!q.reason.empty()) {
-      fmt::print("  {} {}: {} [{}]\n", what, q.value, q.reason, q.spec_section);
+      fmt::format_to(std::back_inserter(out), "  {} {}: {} [{}]\n", what, q.value, q.reason, q.spec_section);
     } else {
-      fmt::print("  {} {}: nothing in the file needs more\n", what, q.value);
+      fmt::format_to(std::back_inserter(out), "  {} {}: nothing in the file needs more\n", what, q.value);
     }
   };
   why(".version", r.version);
   why(".target", r.target);
   if (r.unknown > 0) {
-    fmt::print(
-        "  note: {} instruction{} not covered by ptxlint's tables yet; {} needs are not known "
-        "(--show-unchecked lists them)\n",
-        r.unknown, r.unknown == 1 ? " is" : "s are", r.unknown == 1 ? "its" : "their");
+    fmt::format_to(std::back_inserter(out),
+                   "  note: {} instruction{} not covered by ptxlint's tables yet; {} needs are not known "
+                   "(--show-unchecked lists them)\n",
+                   r.unknown, r.unknown == 1 ? " is" : "s are", r.unknown == 1 ? "its" : "their");
   }
 }
 
@@ -94,6 +105,7 @@ struct CliOptions {
   bool color = false;
   bool json = false;  // json or sarif: one document for all files
   bool sarif = false;
+  unsigned jobs = 1;  // files checked at once
   std::vector<std::string> files;
 };
 
@@ -138,8 +150,9 @@ bool readInput(const std::string& path, std::string& out, std::string& error) {
   return true;
 }
 
-void printStats(std::string_view name, const ptxlint::Statistics& s) {
-  fmt::print(
+void printStats(std::string& out, std::string_view name, const ptxlint::Statistics& s) {
+  fmt::format_to(
+      std::back_inserter(out),
       "{}: {} bytes, {} tokens, {} instructions ({} checked, {} unchecked), {} chunks ({} slow), {} LL re-parses, "
       "{} statement runs parsed, {} reused; prescan {:.1f} ms, parse {:.1f} ms, checks {:.1f} ms, finish {:.1f} ms\n",
       name, s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, s.chunks, s.slow_chunks, s.ll_fallbacks,
@@ -266,6 +279,15 @@ int main(int argc, char** argv) {
         fmt::print(stderr, "ptxlint: --max-errors takes a positive number, not '{}'\n", *v);
         return 2;
       }
+    } else if (auto v = arg.size() > 2 && arg.starts_with("-j") ? std::optional(arg.substr(2))
+                        : arg == "-j" && i + 1 < argc           ? std::optional(std::string_view(argv[++i]))
+                                                                : value_of("--jobs")) {
+      std::uint32_t jobs = 0;
+      if (!parseCount(*v, jobs) || jobs > 1024) {
+        fmt::print(stderr, "ptxlint: --jobs takes a number from 1 to 1024, not '{}'\n", *v);
+        return 2;
+      }
+      cli.jobs = jobs;
     } else if (auto v = value_of("--max-nesting")) {
       if (!parseCount(*v, cli.lint.max_nesting) || cli.lint.max_nesting > 100000) {
         fmt::print(stderr, "ptxlint: --max-nesting takes a number from 1 to 100000, not '{}'\n", *v);
@@ -282,56 +304,73 @@ int main(int argc, char** argv) {
   }
   cli.color = color_mode == "always" || (color_mode == "auto" && ::isatty(STDOUT_FILENO));
 
+  // Each file is read, checked and rendered on its own (on up to --jobs
+  // threads); the outcomes are printed in the order the files were given.
+  struct FileOutcome {
+    std::string display;
+    bool readable = false;
+    std::string text;  // kept for JSON and SARIF, which need every file at the end
+    ptxlint::Result result;
+    std::string printed;  // text format: this file's part of the output
+  };
+  auto checkFile = [&cli](const std::string& path, FileOutcome& out) {
+    out.display = path == "-" ? "<stdin>" : path;
+    std::string error;
+    if (!readInput(path, out.text, error)) {
+      out.printed = fmt::format("{}: error: cannot read input: {} [PL9001]\n", out.display, error);
+      return;
+    }
+    out.readable = true;
+    out.result = ptxlint::lint(out.text, cli.lint);
+    const std::string& display = out.display;
+    const ptxlint::Result& result = out.result;
+    std::string& printed = out.printed;
+    if (!cli.json) {
+      ptxlint::diag::TextStyle style;
+      style.color = cli.color;
+      printed = ptxlint::diag::renderText(display, out.text, result.diagnostics, style);
+      if (result.truncated) {
+        if (result.count(ptxlint::Severity::Error) >= cli.lint.max_errors) {
+          fmt::format_to(std::back_inserter(printed), "{}: note: stopped after {} errors (--max-errors)\n", display,
+                         cli.lint.max_errors);
+        } else {
+          fmt::format_to(std::back_inserter(printed),
+                         "{}: note: stopped after 1 MiB in a row that gave nothing but syntax errors (this is not "
+                         "PTX); the rest of the file is not checked\n",
+                         display);
+        }
+      }
+      // With --target/--ptx-version the user asks "would this assemble
+      // there?": say plainly how much of the answer is unknown.
+      if (result.stats.unchecked > 0 && (!cli.lint.target_override.empty() || !cli.lint.version_override.empty())) {
+        fmt::format_to(std::back_inserter(printed),
+                       "{}: note: {} of {} instructions are not covered by ptxlint's tables yet; their own .version "
+                       "and .target requirements were not checked (--show-unchecked lists them)\n",
+                       display, result.stats.unchecked, result.stats.instructions);
+      }
+      if (result.requirements) printRequirements(printed, display, *result.requirements);
+      out.text = std::string();  // rendered: the text is not needed any more
+    }
+    if (cli.stats) printStats(printed, display, result.stats);
+  };
+
   bool any_error = false;
   bool io_error = false;
   std::size_t total_errors = 0, total_warnings = 0;
   ptxlint::Statistics total;
-  // JSON needs every file's text and result until the document is written.
-  std::vector<std::string> texts;
-  std::vector<ptxlint::Result> results;
-  std::vector<std::string> names;
-  texts.reserve(cli.files.size());
-  results.reserve(cli.files.size());
-  names.reserve(cli.files.size());
-  for (const std::string& path : cli.files) {
-    std::string display = path == "-" ? "<stdin>" : path;
-    std::string text, error;
-    if (!readInput(path, text, error)) {
-      fmt::print(cli.json ? stderr : stdout, "{}: error: cannot read input: {} [PL9001]\n", display, error);
+  std::vector<FileOutcome> outcomes(cli.files.size());
+  auto report = [&](FileOutcome& out) {
+    std::FILE* stream = !out.readable && cli.json ? stderr : stdout;
+    std::fwrite(out.printed.data(), 1, out.printed.size(), stream);
+    out.printed = std::string();
+    if (!out.readable) {
       io_error = true;
-      continue;
+      return;
     }
-    ptxlint::Result result = ptxlint::lint(text, cli.lint);
-    if (!cli.json) {
-      ptxlint::diag::TextStyle style;
-      style.color = cli.color;
-      std::string rendered = ptxlint::diag::renderText(display, text, result.diagnostics, style);
-      std::fwrite(rendered.data(), 1, rendered.size(), stdout);
-      if (result.truncated) {
-        if (result.count(ptxlint::Severity::Error) >= cli.lint.max_errors) {
-          fmt::print("{}: note: stopped after {} errors (--max-errors)\n", display, cli.lint.max_errors);
-        } else {
-          fmt::print(
-              "{}: note: stopped after 1 MiB in a row that gave nothing but syntax errors (this is not PTX); "
-              "the rest of the file is not checked\n",
-              display);
-        }
-      }
-    }
-    // With --target/--ptx-version the user asks "would this assemble there?":
-    // say plainly how much of the answer is unknown.
-    if (!cli.json && result.stats.unchecked > 0 &&
-        (!cli.lint.target_override.empty() || !cli.lint.version_override.empty())) {
-      fmt::print(
-          "{}: note: {} of {} instructions are not covered by ptxlint's tables yet; their own .version and "
-          ".target requirements were not checked (--show-unchecked lists them)\n",
-          display, result.stats.unchecked, result.stats.instructions);
-    }
-    if (!cli.json && result.requirements) printRequirements(display, *result.requirements);
+    const ptxlint::Result& result = out.result;
     total_errors += result.count(ptxlint::Severity::Error);
     total_warnings += result.count(ptxlint::Severity::Warning);
     any_error = any_error || result.hasErrors();
-    if (cli.stats) printStats(display, result.stats);
     total.bytes += result.stats.bytes;
     total.tokens += result.stats.tokens;
     total.instructions += result.stats.instructions;
@@ -346,22 +385,57 @@ int main(int argc, char** argv) {
     total.parse_ns += result.stats.parse_ns;
     total.check_ns += result.stats.check_ns;
     total.finish_ns += result.stats.finish_ns;
-    if (cli.json) {
-      names.push_back(display);
-      texts.push_back(std::move(text));
-      results.push_back(std::move(result));
+    if (!cli.json) out.result = ptxlint::Result{};  // printed: free it
+  };
+  unsigned workers = std::min<std::size_t>(cli.jobs, cli.files.size());
+  if (workers <= 1) {
+    for (std::size_t i = 0; i < cli.files.size(); ++i) {
+      checkFile(cli.files[i], outcomes[i]);
+      report(outcomes[i]);
     }
+  } else {
+    // Workers take the next file; this thread prints each outcome as soon
+    // as it and every one before it are done.
+    std::atomic<std::size_t> next{0};
+    std::vector<char> done(cli.files.size(), 0);
+    std::mutex mutex;
+    std::condition_variable finished;
+    std::vector<std::thread> threads;
+    for (unsigned t = 0; t < workers; ++t) {
+      threads.emplace_back([&] {
+        for (std::size_t i = next++; i < cli.files.size(); i = next++) {
+          checkFile(cli.files[i], outcomes[i]);
+          std::lock_guard lock(mutex);
+          done[i] = 1;
+          finished.notify_one();
+        }
+      });
+    }
+    for (std::size_t i = 0; i < cli.files.size(); ++i) {
+      {
+        std::unique_lock lock(mutex);
+        finished.wait(lock, [&] { return done[i] != 0; });
+      }
+      report(outcomes[i]);
+    }
+    for (std::thread& t : threads) t.join();
   }
   if (cli.json) {
     std::vector<ptxlint::diag::FileReport> reports;
-    for (std::size_t i = 0; i < results.size(); ++i) reports.push_back({names[i], texts[i], &results[i]});
+    for (const FileOutcome& out : outcomes) {
+      if (out.readable) reports.push_back({out.display, out.text, &out.result});
+    }
     std::string rendered = cli.sarif ? ptxlint::diag::renderSarif(reports) : ptxlint::diag::renderJson(reports);
     std::fwrite(rendered.data(), 1, rendered.size(), stdout);
     std::fflush(stdout);
     if (io_error) return 2;
     return any_error ? 1 : 0;
   }
-  if (cli.stats && cli.files.size() > 1) printStats("total", total);
+  if (cli.stats && cli.files.size() > 1) {
+    std::string printed;
+    printStats(printed, "total", total);
+    std::fwrite(printed.data(), 1, printed.size(), stdout);
+  }
   if (total_errors > 0 || total_warnings > 0) {
     fmt::print("{} error{} and {} warning{} in {} file{}\n", total_errors, total_errors == 1 ? "" : "s", total_warnings,
                total_warnings == 1 ? "" : "s", cli.files.size(), cli.files.size() == 1 ? "" : "s");
