@@ -1636,6 +1636,22 @@ void checkNotes(const BlockMatch& match, const ast::Instruction& in, const Modul
                                             context.target->str(), context.version->str()));
     d.spec_section = spec.section;
   }
+  // Qualifiers that became mandatory in a later PTX ISA version.
+  for (const spec::QualifierSlot& slot : spec.qualifiers) {
+    if (slot.required_from.major == 0 || match.filled(slot.name) != nullptr || !context.version ||
+        *context.version < slot.required_from) {
+      continue;
+    }
+    std::string mnemonic(in.opcode.text);
+    for (const ast::Token& q : in.qualifiers) mnemonic += q.text;
+    Diagnostic& d = sink.report(
+        diag::RuleId::MissingQualifier, in.mnemonic_range,
+        fmt::format("'{}' requires the qualifier '{}' from PTX ISA {}; the file declares .version {}{}", mnemonic,
+                    slot.values.empty() ? slot.name : slot.values.front(), slot.required_from.str(),
+                    context.version->str(), context.version_overridden ? " (--ptx-version)" : ""));
+    d.spec_section = spec.section;
+    diag::DiagnosticSink::addNote(d, fmt::format("the syntax is '{}'", spec.syntax));
+  }
   for (const spec::FeatureNote& note : spec.notes) {
     SourceRange at;
     std::string what;

@@ -166,7 +166,7 @@ std::vector<InstructionSpec> controlFlowSpecs() {
   // in the same family, sm_101f or higher in the same family (Renamed to
   // sm_110f ...), sm_120f or higher in the same family".
   specs.push_back(entry("9.7.19.5", "setmaxnreg.action.sync.aligned.u32 imm-reg-count;", "setmaxnreg",
-                        {required(".action", {".inc", ".dec"}), required(".sync", {".sync"}),
+                        {leading(required(".action", {".inc", ".dec"})), required(".sync", {".sync"}),
                          required(".aligned", {".aligned"}), required(".u32", {".u32"})},
                         {immediate("imm-reg-count", setmaxnregCounts())}, {8, 0}, {},
                         {{.slot = ".action",

@@ -44,6 +44,10 @@ struct QualifierSlot {
   // types (mma's .alayout before .blayout, written anywhere among the other
   // qualifiers): the slots of one group must appear in the entry's order.
   std::uint8_t order_group = 0;
+  // An optional slot that becomes mandatory from this PTX ISA version on
+  // ("Modifier .aligned is required from PTX ISA version 6.3 onwards, and
+  // considered implicit in PTX ISA versions less than 6.3", 9.7.14.4).
+  PtxVersion required_from{};
 };
 
 inline QualifierSlot required(std::string_view name, Values values) { return {name, std::move(values)}; }
@@ -51,6 +55,11 @@ inline QualifierSlot optional(std::string_view name, Values values) { return {na
 inline QualifierSlot space(std::string_view name, Values values) { return {name, std::move(values), false, true}; }
 inline QualifierSlot leading(QualifierSlot slot) {
   slot.leading = true;
+  return slot;
+}
+inline QualifierSlot requiredFrom(PtxVersion version, QualifierSlot slot) {
+  slot.optional = true;
+  slot.required_from = version;
   return slot;
 }
 inline QualifierSlot ordered(QualifierSlot slot) {

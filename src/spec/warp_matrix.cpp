@@ -78,11 +78,9 @@ InstructionSpec ldmatrixBlock(std::string_view syntax, std::vector<QualifierSlot
 }
 
 // --- 9.7.14.4 wmma. "Modifier .aligned is required from PTX ISA version 6.3
-// onwards, and considered implicit in PTX ISA versions less than 6.3": the
-// table cannot say "required from 6.3", so .aligned is optional here (a
-// missing one from 6.3 on is not reported; see known-disagreements).
+// onwards, and considered implicit in PTX ISA versions less than 6.3".
 std::vector<QualifierSlot> wmmaSyncAligned() {
-  return {required(".sync", {".sync"}), optional(".aligned", {".aligned"})};
+  return {required(".sync", {".sync"}), requiredFrom({6, 3}, optional(".aligned", {".aligned"}))};
 }
 
 const Values kWmmaF16Shapes = {".m16n16k16", ".m8n32k16", ".m32n8k16"};
