@@ -168,43 +168,66 @@ void lintWhole(std::string_view text, const Options& options, Result& result, di
 }
 
 // One chunk at a time: each is checked as soon as it is parsed and its AST
-// dropped. Gives up (false) where the pieces cannot be judged alone: a
-// syntax error anywhere (then nothing is checked, as ptxas stops there; the
-// whole path counts and reports what it must), or a .version, .target or
-// .address_size after the first chunk (they set the context of everything
-// before them). The caller then runs lintWhole.
+// dropped. After a syntax error nothing is checked (ptxas stops there): the
+// findings made so far are dropped and the rest is only counted, as the
+// whole path does. Gives up (false), for lintWhole, where the pieces cannot
+// be judged alone: a .version, .target or .address_size after the first
+// chunk (they set the context of everything before them), or a syntax error
+// when every unchecked instruction is to be listed (PL9002: those of the
+// chunks already dropped would be missing).
 bool lintStreaming(std::string_view text, const Options& options, Result& result, diag::DiagnosticSink& sink,
                    sema::RequirementLog& requirement_log) {
   diag::DiagnosticSink check_sink(options.max_errors);
   std::optional<sema::ModuleContext> context;
   std::optional<sema::ModuleBodyChecker> body;
   std::uint64_t check_ns = 0;
+  bool counting_only = false;  // after a syntax error
   ast::Module module;
   auto on_chunk = [&](ast::Module& chunk) {
-    if (hasSyntaxError(sink)) return false;
     Clock::time_point started = Clock::now();
-    if (!context) {
+    if (!counting_only && hasSyntaxError(sink)) {
+      if (sema::listsUnchecked(options)) return false;
+      counting_only = true;
+    }
+    if (counting_only) {
+      sema::countInstructions(chunk, result.stats);
+    } else if (!context) {
       context = sema::checkModuleDirectives(chunk, options, check_sink,
                                             options.infer_requirements ? &requirement_log : nullptr);
       body.emplace(*context, options, check_sink, result.stats);
+      body->items(chunk);
     } else if (std::any_of(chunk.items.begin(), chunk.items.end(), isModuleDirective)) {
       return false;
+    } else {
+      body->items(chunk);
     }
-    body->items(chunk);
     check_ns += nanosecondsSince(started);
     return true;
   };
   Clock::time_point phase = Clock::now();
   parse::ParseStats parse_stats = parse::parseModule(text, parseOptionsOf(options), module, sink, on_chunk);
-  if (parse_stats.stopped || !context || hasSyntaxError(sink)) return false;
+  if (parse_stats.stopped) return false;
+  if (!counting_only && hasSyntaxError(sink)) {  // no chunk after the error (or none at all)
+    if (sema::listsUnchecked(options)) return false;
+    counting_only = true;
+  }
   Clock::time_point started = Clock::now();
-  body->finish();
+  if (counting_only) {
+    // As the whole path: with syntax errors every instruction is unchecked
+    // and nothing else is reported.
+    result.stats.unchecked = result.stats.instructions;
+    result.stats.checked = 0;
+    requirement_log = sema::RequirementLog{};
+  } else {
+    if (!context) return false;
+    body->finish();
+    for (Diagnostic& d : check_sink.diagnostics()) sink.adopt(std::move(d));
+    sink.addDropped(check_sink.droppedCount());
+  }
   check_ns += nanosecondsSince(started);
   result.stats.parse_ns = nanosecondsSince(phase) - parse_stats.prescan_ns - check_ns;
   result.stats.check_ns = check_ns;
   copyParseStats(parse_stats, result);
-  for (Diagnostic& d : check_sink.diagnostics()) sink.adopt(std::move(d));
-  sink.addDropped(check_sink.droppedCount());
   return true;
 }
 

@@ -35,9 +35,7 @@ class ModuleWalker {
   void instruction(const ast::Instruction& in) {
     ++stats_.instructions;
     ++stats_.unchecked;
-    bool enabled = std::any_of(options_.enabled_rules.begin(), options_.enabled_rules.end(),
-                               [](const std::string& r) { return r == "PL9002" || r == "unchecked-instruction"; });
-    if (options_.show_unchecked || enabled) reportUnchecked(in, sink_);
+    if (listsUnchecked(options_)) reportUnchecked(in, sink_);
   }
 
   const Options& options_;
@@ -46,6 +44,18 @@ class ModuleWalker {
 };
 
 }  // namespace
+
+bool listsUnchecked(const Options& options) {
+  return options.show_unchecked ||
+         std::any_of(options.enabled_rules.begin(), options.enabled_rules.end(),
+                     [](const std::string& r) { return r == "PL9002" || r == "unchecked-instruction"; });
+}
+
+void countInstructions(const ast::Module& module, Statistics& stats) {
+  Options quiet;  // lists nothing
+  diag::DiagnosticSink unused;
+  ModuleWalker(quiet, unused, stats).walk(module);
+}
 
 void checkModule(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink, Statistics& stats,
                  RequirementLog* requirements) {

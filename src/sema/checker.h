@@ -15,4 +15,12 @@ namespace ptxlint::sema {
 void checkModule(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink, Statistics& stats,
                  RequirementLog* requirements = nullptr);
 
+// Whether every instruction no table covers is to be reported (PL9002:
+// --show-unchecked, or the rule enabled).
+bool listsUnchecked(const Options& options);
+
+// Counts the instructions of `module` as unchecked (a module with syntax
+// errors gets no semantic checks).
+void countInstructions(const ast::Module& module, Statistics& stats);
+
 }  // namespace ptxlint::sema
