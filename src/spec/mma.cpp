@@ -441,8 +441,8 @@ std::vector<Block> denseBlocks() {
   // shapes introduced in PTX ISA version 7.0"; ".m8n8k128 shape sm_75 or
   // higher"; ".m16n8k128 and .m16n8k256 shapes requires sm_80 or higher";
   // "Support for .and operation in single-bit mma introduced in PTX ISA
-  // version 7.1"; ".and operation ... requires sm_80 or higher". (ptxas wants
-  // .bitOp before .popc; not judged.)
+  // version 7.1"; ".and operation ... requires sm_80 or higher". .bitOp
+  // before .popc, anywhere among the other qualifiers, as ptxas reads them.
   out.push_back(
       {.syntax = "mma.sync.aligned.shape.row.col.s32.b1.b1.s32.bitOp.popc d, a, b, c",
        .shapes = {".m8n8k128", ".m16n8k128", ".m16n8k256"},
@@ -450,7 +450,7 @@ std::vector<Block> denseBlocks() {
        .atypes = {".b1"},
        .btypes = {".b1"},
        .ctypes = {".s32"},
-       .tail = {required(".bitOp", {".xor", ".and"}), required(".popc", {".popc"})},
+       .tail = {inOrder(required(".bitOp", {".xor", ".and"}), 2), inOrder(required(".popc", {".popc"}), 2)},
        .fragments = {{".m8n8k128", 1, 1, 2, ""}, {".m16n8k128", 2, 1, 4, ""}, {".m16n8k256", 4, 2, 4, ""}},
        .introduced = {7, 0},
        .target = TargetRequirement::atLeast(75),

@@ -377,9 +377,10 @@ std::vector<InstructionSpec> warpMatrixSpecs() {
     // with ".op = {.xor, .and}"; "Support for .and operation in single-bit
     // wmma introduced in PTX ISA version 7.1"; ".and operation in single-bit
     // wmma requires sm_80 or higher".
-    InstructionSpec s = wmmaMma("wmma.mma.op.popc.sync.aligned.row.col.shape.s32.atype.btype.s32 d, a, b, c",
-                                {required(".op", {".xor", ".and"}), required(".popc", {".popc"})}, {".row"}, {".col"},
-                                {".m8n8k128"}, {".s32"}, {".b1"}, {".b1"}, {".s32"}, {});
+    InstructionSpec s =
+        wmmaMma("wmma.mma.op.popc.sync.aligned.row.col.shape.s32.atype.btype.s32 d, a, b, c",
+                {inOrder(required(".op", {".xor", ".and"}), 1), inOrder(required(".popc", {".popc"}), 1)}, {".row"},
+                {".col"}, {".m8n8k128"}, {".s32"}, {".b1"}, {".b1"}, {".s32"}, {});
     s.notes.push_back(
         {.slot = ".op", .values = {".and"}, .introduced = {7, 1}, .targets = {TargetRequirement::atLeast(80)}});
     specs.push_back(std::move(s));

@@ -118,9 +118,10 @@ InstructionSpec mmaAsync(Kind kind, bool register_a, std::string_view syntax, bo
       q.push_back(ordered(required(".dtype", {".s32"})));
       q.push_back(ordered(required(".atype", {".b1"})));
       q.push_back(ordered(required(".btype", {".b1"})));
-      // ".s32.b1.b1.op.popc" with ".op = {.and}" (ptxas: .op before .popc).
-      q.push_back(required(".op", {".and"}));
-      q.push_back(required(".popc", {".popc"}));
+      // ".s32.b1.b1.op.popc" with ".op = {.and}": .op before .popc, as
+      // ptxas reads them ("Illegal reduction operation" otherwise).
+      q.push_back(inOrder(required(".op", {".and"}), 1));
+      q.push_back(inOrder(required(".popc", {".popc"}), 1));
       break;
   }
 
