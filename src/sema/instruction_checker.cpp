@@ -708,6 +708,7 @@ class BlockMatch {
           return;
         }
         if (want.kind == OperandKind::TensorAddress) tensorCoordinates(op, want);
+        if (want.bits != 0) addressRegisterSize(op, want);
         return;
       case OperandKind::Immediate: {
         auto v = op.kind == ast::OperandKind::Expression ? constantValue(op.expr) : std::nullopt;
@@ -916,6 +917,23 @@ class BlockMatch {
       case NameKind::CallPrototype: return {spec::kCallPrototypeSymbol, "a .callprototype label"};
     }
     return {0, "a name"};
+  }
+
+  // An address whose register has a fixed size (OperandSpec::bits on an
+  // Address): "[taddr]", a Tensor Memory address, is 32 bits (9.7.16.2.1).
+  // The register of [r] or [r+imm]; a constant address is not judged.
+  void addressRegisterSize(const ast::Operand& op, const OperandSpec& want) {
+    const ast::Expr* base = op.expr;
+    if (base != nullptr && base->kind == ast::ExprKind::Binary && (base->op == "+" || base->op == "-"))
+      base = base->lhs;
+    if (base == nullptr || base->kind != ast::ExprKind::Symbol) return;
+    std::optional<RegisterInfo> info = registers_.reg(base->text);
+    if (!info || info->type.empty()) return;
+    unsigned bits = spec::typeQualifierBits(info->type);
+    if (bits == 0 || bits == want.bits) return;
+    add(diag::RuleId::OperandType, op.range,
+        fmt::format("'{}' must be a {}-bit register address; '{}' is declared {}", want.name, want.bits, base->text,
+                    info->type));
   }
 
   // A name where the manual wants one ("The branch target must be a label",

@@ -26,6 +26,16 @@
 namespace ptxlint::spec {
 namespace {
 
+// A Tensor Memory address in brackets: "Tensor Memory addresses are 32-bit"
+// (9.7.16.2.1); ptxas 13.0 refuses a 64-bit register in tcgen05.ld, .st and
+// .mma ("Arguments mismatch"). tcgen05.shift and tcgen05.cp take one too but
+// ptxas accepts a 64-bit register there: not judged, to agree with it.
+OperandSpec tmemAddress(std::string_view name) {
+  OperandSpec a = address(name);
+  a.bits = 32;
+  return a;
+}
+
 const Values kCtaGroup = {".cta_group::1", ".cta_group::2"};
 
 // Target ISA Notes of every instruction of the family but tcgen05.shift and
@@ -145,10 +155,10 @@ void loadStore(std::vector<InstructionSpec>& specs) {
     return q;
   };
   specs.push_back(entry("9.7.16.8.3", "tcgen05.ld.sync.aligned.shape1.num{.pack}.b32 r, [taddr]", "tcgen05.ld",
-                        ldQualifiers(shape1), {registers(true), address("taddr")}, {shapeNum()}));
+                        ldQualifiers(shape1), {registers(true), tmemAddress("taddr")}, {shapeNum()}));
   specs.push_back(entry("9.7.16.8.3", "tcgen05.ld.sync.aligned.shape2.num{.pack}.b32 r, [taddr], immHalfSplitoff",
                         "tcgen05.ld", ldQualifiers({".16x32bx2"}),
-                        {registers(true), address("taddr"), halfSplitOffset()}, {shapeNum()}));
+                        {registers(true), tmemAddress("taddr"), halfSplitOffset()}, {shapeNum()}));
 
   // "tcgen05.ld.red is introduced in PTX ISA version 8.8"; "tcgen05.ld.red
   // is supported on following architectures: sm_101a (Renamed to sm_110a
@@ -187,7 +197,7 @@ void loadStore(std::vector<InstructionSpec>& specs) {
     }
     // "The result of the reduction operation is written into the
     // corresponding thread's 32-bit destination register operand redVal."
-    std::vector<OperandSpec> ops = {registers(true), reg("redval", 32), address("taddr")};
+    std::vector<OperandSpec> ops = {registers(true), reg("redval", 32), tmemAddress("taddr")};
     if (f.shape == ".16x32bx2") ops.push_back(halfSplitOffset());
     specs.push_back(entry("9.7.16.8.3", f.syntax, "tcgen05.ld.red", std::move(q), std::move(ops), {shapeNum()},
                           {red_targets}, {8, 8}));
@@ -202,10 +212,10 @@ void loadStore(std::vector<InstructionSpec>& specs) {
     return q;
   };
   specs.push_back(entry("9.7.16.8.4", "tcgen05.st.sync.aligned.shape1.num{.unpack}.b32 [taddr], r", "tcgen05.st",
-                        stQualifiers(shape1), {address("taddr"), registers(false)}, {shapeNum()}));
+                        stQualifiers(shape1), {tmemAddress("taddr"), registers(false)}, {shapeNum()}));
   specs.push_back(entry("9.7.16.8.4", "tcgen05.st.sync.aligned.shape2.num{.unpack}.b32 [taddr], immHalfSplitoff, r",
                         "tcgen05.st", stQualifiers({".16x32bx2"}),
-                        {address("taddr"), halfSplitOffset(), registers(false)}, {shapeNum()}));
+                        {tmemAddress("taddr"), halfSplitOffset(), registers(false)}, {shapeNum()}));
 }
 
 // The Target ISA Notes on a leading qualifier of the `tcgen05` entries
@@ -345,15 +355,16 @@ InstructionSpec mma(const MmaForm& f) {
   // a-tmem ...; The 64-bit register operand a-desc and b-desc are the matrix
   // descriptors"; "The 32-bit register operand idesc is the instruction
   // descriptor" (ptxas 13.0 also takes constants for both).
-  std::vector<OperandSpec> ops = {address("d-tmem"), f.a_tmem ? address("a-tmem") : valueOfType("a-desc", ".u64"),
+  std::vector<OperandSpec> ops = {tmemAddress("d-tmem"),
+                                  f.a_tmem ? tmemAddress("a-tmem") : valueOfType("a-desc", ".u64"),
                                   valueOfType("b-desc", ".u64")};
-  if (f.sparse) ops.push_back(address("sp-meta-tmem"));
+  if (f.sparse) ops.push_back(tmemAddress("sp-meta-tmem"));
   ops.push_back(valueOfType("idesc", ".u32"));
   if (f.block_scale) {
     // "The address operand scale-A-tmem and scale-B-tmem specify the base
     // address the matrices scale_A and scale_B".
-    ops.push_back(address("scale-A-tmem"));
-    ops.push_back(address("scale-B-tmem"));
+    ops.push_back(tmemAddress("scale-A-tmem"));
+    ops.push_back(tmemAddress("scale-B-tmem"));
   }
   if (f.lane_mask) {
     // "The size of the vector is as follows: .cta_group ::1 | 4, ::2 | 8".
