@@ -22,6 +22,21 @@ void require(bool condition) {
   if (!condition) std::abort();
 }
 
+bool sameFindings(const ptxlint::Result& a, const ptxlint::Result& b) {
+  if (a.diagnostics.size() != b.diagnostics.size() || a.stats.instructions != b.stats.instructions ||
+      a.stats.checked != b.stats.checked || a.truncated != b.truncated) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.diagnostics.size(); ++i) {
+    const ptxlint::Diagnostic& x = a.diagnostics[i];
+    const ptxlint::Diagnostic& y = b.diagnostics[i];
+    if (x.code != y.code || x.range.begin != y.range.begin || x.range.end != y.range.end || x.message != y.message) {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -40,6 +55,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(!d.code.empty() && !d.message.empty());
     for (const ptxlint::FixIt& f : d.fixits) require(f.range.begin <= f.range.end && f.range.end <= size);
   }
+
+  // The engine's shortcuts change no finding: chunk by chunk with reused
+  // verdicts, against the whole module checked anew, with the default chunk
+  // size and with small chunks, so that short inputs have several (the chunk
+  // size itself may change where syntax-error recovery resumes).
+  ptxlint::Options whole = options;
+  whole.streaming = false;
+  whole.memoize_checks = false;
+  require(sameFindings(result, ptxlint::lint(text, whole)));
+  ptxlint::Options pieces = options;
+  pieces.chunk_bytes = 256;
+  ptxlint::Options whole_pieces = whole;
+  whole_pieces.chunk_bytes = 256;
+  require(sameFindings(ptxlint::lint(text, pieces), ptxlint::lint(text, whole_pieces)));
 
   // Input that parses cleanly must print and re-parse to the same text.
   if (result.diagnostics.empty() && size > 0) {
