@@ -1917,7 +1917,7 @@ class VerdictCache {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
-  static constexpr std::size_t kMaxEntries = 1 << 17;
+  static constexpr std::size_t kMaxEntries = 1 << 16;  // about 15 MiB at most
   mutable std::shared_mutex mutex_;
   std::unordered_map<std::string, bool, Hash, std::equal_to<>> verdicts_;
 };
