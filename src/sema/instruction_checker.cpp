@@ -1774,7 +1774,7 @@ class MemoKey {
       out_.overflow = true;
       return;
     }
-    std::memcpy(out_.bytes + out_.size, t.data(), t.size());
+    if (!t.empty()) std::memcpy(out_.bytes + out_.size, t.data(), t.size());  // an empty view may hold nullptr
     out_.size += t.size();
     out_.bytes[out_.size++] = '\x1f';
   }
