@@ -15,21 +15,6 @@ const Values kBitTypes = {".b16", ".b32", ".b64"};
 const Values kLogicTypes = {".pred", ".b16", ".b32", ".b64"};
 const Values kCompareTypes = {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"};
 
-InstructionSpec entry(std::string_view section, std::string_view syntax, std::string_view opcode,
-                      std::vector<QualifierSlot> qualifiers, std::vector<OperandSpec> operands,
-                      std::vector<Constraint> constraints = {}, PtxVersion introduced = {1, 0},
-                      TargetRequirement target = {}, std::vector<FeatureNote> notes = {}) {
-  return {.section = section,
-          .syntax = syntax,
-          .opcode = opcode,
-          .qualifiers = std::move(qualifiers),
-          .operands = std::move(operands),
-          .constraints = std::move(constraints),
-          .introduced = introduced,
-          .target = target,
-          .notes = std::move(notes)};
-}
-
 // d, a, b of the instruction's type.
 std::vector<OperandSpec> binaryOperands() { return {typedDest("d"), typedValue("a"), typedValue("b")}; }
 std::vector<OperandSpec> ternaryOperands() {

@@ -203,21 +203,6 @@ const VectorLine kVectorLines[] = {
      "red{.sem}{.scope}{.global}.op.noftz{.level::cache_hint}.vec_32_bit.packed_type [a], b {, cache-policy}"},
 };
 
-InstructionSpec entry(std::string_view section, std::string_view syntax, std::string_view opcode,
-                      std::vector<QualifierSlot> qualifiers, std::vector<OperandSpec> operands,
-                      std::vector<Constraint> constraints, PtxVersion introduced, TargetRequirement target,
-                      std::vector<FeatureNote> notes) {
-  return {.section = section,
-          .syntax = syntax,
-          .opcode = opcode,
-          .qualifiers = std::move(qualifiers),
-          .operands = std::move(operands),
-          .constraints = std::move(constraints),
-          .introduced = introduced,
-          .target = target,
-          .notes = std::move(notes)};
-}
-
 // `{, cache-policy}`: "The 64-bit operand cache-policy"; "When the optional
 // argument cache-policy is specified, the qualifier .level::cache_hint is
 // required."

@@ -605,6 +605,23 @@ struct InstructionSpec {
   Removal removed{};
 };
 
+// One entry with the usual fields, in the order the manual gives them:
+// syntax block, qualifiers, operands, constraints, PTX ISA and target notes.
+inline InstructionSpec entry(std::string_view section, std::string_view syntax, std::string_view opcode,
+                             std::vector<QualifierSlot> qualifiers, std::vector<OperandSpec> operands,
+                             std::vector<Constraint> constraints = {}, PtxVersion introduced = {1, 0},
+                             TargetRequirement target = {}, std::vector<FeatureNote> notes = {}) {
+  return {.section = section,
+          .syntax = syntax,
+          .opcode = opcode,
+          .qualifiers = std::move(qualifiers),
+          .operands = std::move(operands),
+          .constraints = std::move(constraints),
+          .introduced = introduced,
+          .target = target,
+          .notes = std::move(notes)};
+}
+
 // All entries (every family built), and the names of every instruction
 // section of the manual (covered or not): an instruction is checked only
 // against the entries of the longest documented name it starts with.

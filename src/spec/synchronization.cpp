@@ -21,21 +21,6 @@ namespace {
 const Values kShflModes = {".up", ".down", ".bfly", ".idx"};
 const Values kScopes = {".cta", ".cluster", ".gpu", ".sys"};
 
-InstructionSpec entry(std::string_view section, std::string_view syntax, std::string_view opcode,
-                      std::vector<QualifierSlot> qualifiers, std::vector<OperandSpec> operands,
-                      std::vector<Constraint> constraints = {}, PtxVersion introduced = {1, 0},
-                      TargetRequirement target = {}, std::vector<FeatureNote> notes = {}) {
-  return {.section = section,
-          .syntax = syntax,
-          .opcode = opcode,
-          .qualifiers = std::move(qualifiers),
-          .operands = std::move(operands),
-          .constraints = std::move(constraints),
-          .introduced = introduced,
-          .target = target,
-          .notes = std::move(notes)};
-}
-
 // "Operand membermask specifies a 32-bit integer": ptxas 13.0 refuses a
 // .f32 register and a floating-point constant for it (an integer type, 9.4).
 OperandSpec membermask() { return valueOfType("membermask", ".u32"); }

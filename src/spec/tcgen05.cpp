@@ -57,10 +57,10 @@ std::vector<QualifierSlot> syncAligned() { return {required(".sync", {".sync"}),
 
 // "PTX ISA Notes: Introduced in PTX ISA version 8.6" (every instruction of
 // the family).
-InstructionSpec entry(std::string_view section, std::string_view syntax, std::string_view opcode,
-                      std::vector<QualifierSlot> qualifiers, std::vector<OperandSpec> operands,
-                      std::vector<Constraint> constraints = {}, std::vector<FeatureNote> notes = {blockTargets()},
-                      PtxVersion introduced = {8, 6}) {
+InstructionSpec tcgen05Entry(std::string_view section, std::string_view syntax, std::string_view opcode,
+                             std::vector<QualifierSlot> qualifiers, std::vector<OperandSpec> operands,
+                             std::vector<Constraint> constraints = {},
+                             std::vector<FeatureNote> notes = {blockTargets()}, PtxVersion introduced = {8, 6}) {
   return {.section = section,
           .syntax = syntax,
           .opcode = opcode,
@@ -93,17 +93,17 @@ void allocation(std::vector<InstructionSpec>& specs) {
   std::vector<QualifierSlot> alloc = q;
   alloc.push_back(optionalSpace(".space", {".shared::cta"}));
   alloc.push_back(required(".type", {".b32"}));
-  specs.push_back(entry(section, "tcgen05.alloc.cta_group.sync.aligned{.shared::cta}.b32 [dst], nCols", "tcgen05.alloc",
-                        alloc, {address("dst"), columns()}));
+  specs.push_back(tcgen05Entry(section, "tcgen05.alloc.cta_group.sync.aligned{.shared::cta}.b32 [dst], nCols",
+                               "tcgen05.alloc", alloc, {address("dst"), columns()}));
   // "tcgen05.dealloc.cta_group.sync.aligned.b32 taddr, nCols": "the Tensor
   // Memory address taddr" is a 32-bit value (ptxas 13.0 refuses a .b64 or
   // .f32 register, takes a constant).
   std::vector<QualifierSlot> dealloc = q;
   dealloc.push_back(required(".type", {".b32"}));
-  specs.push_back(entry(section, "tcgen05.dealloc.cta_group.sync.aligned.b32 taddr, nCols", "tcgen05.dealloc", dealloc,
-                        {valueOfType("taddr", ".u32"), columns()}));
-  specs.push_back(entry(section, "tcgen05.relinquish_alloc_permit.cta_group.sync.aligned",
-                        "tcgen05.relinquish_alloc_permit", q, {}));
+  specs.push_back(tcgen05Entry(section, "tcgen05.dealloc.cta_group.sync.aligned.b32 taddr, nCols", "tcgen05.dealloc",
+                               dealloc, {valueOfType("taddr", ".u32"), columns()}));
+  specs.push_back(tcgen05Entry(section, "tcgen05.relinquish_alloc_permit.cta_group.sync.aligned",
+                               "tcgen05.relinquish_alloc_permit", q, {}));
 }
 
 const Values kNum = {".x1", ".x2", ".x4", ".x8", ".x16", ".x32", ".x64", ".x128"};
@@ -154,11 +154,11 @@ void loadStore(std::vector<InstructionSpec>& specs) {
     q.push_back(required(".type", {".b32"}));
     return q;
   };
-  specs.push_back(entry("9.7.16.8.3", "tcgen05.ld.sync.aligned.shape1.num{.pack}.b32 r, [taddr]", "tcgen05.ld",
-                        ldQualifiers(shape1), {registers(true), tmemAddress("taddr")}, {shapeNum()}));
-  specs.push_back(entry("9.7.16.8.3", "tcgen05.ld.sync.aligned.shape2.num{.pack}.b32 r, [taddr], immHalfSplitoff",
-                        "tcgen05.ld", ldQualifiers({".16x32bx2"}),
-                        {registers(true), tmemAddress("taddr"), halfSplitOffset()}, {shapeNum()}));
+  specs.push_back(tcgen05Entry("9.7.16.8.3", "tcgen05.ld.sync.aligned.shape1.num{.pack}.b32 r, [taddr]", "tcgen05.ld",
+                               ldQualifiers(shape1), {registers(true), tmemAddress("taddr")}, {shapeNum()}));
+  specs.push_back(tcgen05Entry(
+      "9.7.16.8.3", "tcgen05.ld.sync.aligned.shape2.num{.pack}.b32 r, [taddr], immHalfSplitoff", "tcgen05.ld",
+      ldQualifiers({".16x32bx2"}), {registers(true), tmemAddress("taddr"), halfSplitOffset()}, {shapeNum()}));
 
   // "tcgen05.ld.red is introduced in PTX ISA version 8.8"; "tcgen05.ld.red
   // is supported on following architectures: sm_101a (Renamed to sm_110a
@@ -199,8 +199,8 @@ void loadStore(std::vector<InstructionSpec>& specs) {
     // corresponding thread's 32-bit destination register operand redVal."
     std::vector<OperandSpec> ops = {registers(true), reg("redval", 32), tmemAddress("taddr")};
     if (f.shape == ".16x32bx2") ops.push_back(halfSplitOffset());
-    specs.push_back(entry("9.7.16.8.3", f.syntax, "tcgen05.ld.red", std::move(q), std::move(ops), {shapeNum()},
-                          {red_targets}, {8, 8}));
+    specs.push_back(tcgen05Entry("9.7.16.8.3", f.syntax, "tcgen05.ld.red", std::move(q), std::move(ops), {shapeNum()},
+                                 {red_targets}, {8, 8}));
   }
 
   auto stQualifiers = [&](Values shapes) {
@@ -211,11 +211,11 @@ void loadStore(std::vector<InstructionSpec>& specs) {
     q.push_back(required(".type", {".b32"}));
     return q;
   };
-  specs.push_back(entry("9.7.16.8.4", "tcgen05.st.sync.aligned.shape1.num{.unpack}.b32 [taddr], r", "tcgen05.st",
-                        stQualifiers(shape1), {tmemAddress("taddr"), registers(false)}, {shapeNum()}));
-  specs.push_back(entry("9.7.16.8.4", "tcgen05.st.sync.aligned.shape2.num{.unpack}.b32 [taddr], immHalfSplitoff, r",
-                        "tcgen05.st", stQualifiers({".16x32bx2"}),
-                        {tmemAddress("taddr"), halfSplitOffset(), registers(false)}, {shapeNum()}));
+  specs.push_back(tcgen05Entry("9.7.16.8.4", "tcgen05.st.sync.aligned.shape1.num{.unpack}.b32 [taddr], r", "tcgen05.st",
+                               stQualifiers(shape1), {tmemAddress("taddr"), registers(false)}, {shapeNum()}));
+  specs.push_back(tcgen05Entry(
+      "9.7.16.8.4", "tcgen05.st.sync.aligned.shape2.num{.unpack}.b32 [taddr], immHalfSplitoff, r", "tcgen05.st",
+      stQualifiers({".16x32bx2"}), {tmemAddress("taddr"), halfSplitOffset(), registers(false)}, {shapeNum()}));
 }
 
 // The Target ISA Notes on a leading qualifier of the `tcgen05` entries
@@ -231,14 +231,14 @@ void waitAndFence(std::vector<InstructionSpec>& specs) {
   // "tcgen05.wait_operation.sync.aligned; .wait_operation = { .wait::ld, .wait::st }".
   std::vector<QualifierSlot> wait = {leading(required(".wait_operation", {".wait::ld", ".wait::st"}))};
   for (QualifierSlot& s : syncAligned()) wait.push_back(s);
-  specs.push_back(entry("9.7.16.8.5", "tcgen05.wait_operation.sync.aligned", "tcgen05", std::move(wait), {}, {},
-                        {slotTargets(".wait_operation")}));
+  specs.push_back(tcgen05Entry("9.7.16.8.5", "tcgen05.wait_operation.sync.aligned", "tcgen05", std::move(wait), {}, {},
+                               {slotTargets(".wait_operation")}));
   // "tcgen05.fence::before_thread_sync ;" "tcgen05.fence::after_thread_sync ;"
   for (std::string_view fence : {".fence::before_thread_sync", ".fence::after_thread_sync"}) {
-    specs.push_back(entry("9.7.16.11.1",
-                          fence == ".fence::before_thread_sync" ? "tcgen05.fence::before_thread_sync"
-                                                                : "tcgen05.fence::after_thread_sync",
-                          "tcgen05", {leading(required(".fence", {fence}))}, {}, {}, {slotTargets(".fence")}));
+    specs.push_back(tcgen05Entry("9.7.16.11.1",
+                                 fence == ".fence::before_thread_sync" ? "tcgen05.fence::before_thread_sync"
+                                                                       : "tcgen05.fence::after_thread_sync",
+                                 "tcgen05", {leading(required(".fence", {fence}))}, {}, {}, {slotTargets(".fence")}));
   }
 }
 
@@ -248,46 +248,47 @@ void copyShiftCommit(std::vector<InstructionSpec>& specs) {
   // ptxas 13.0 reads .dst_fmt.src_fmt in that order only ("Illegal modifier
   // '.b6x16_p32.b8x16'"): the two slots are ordered.
   const Values src_fmt = {".b6x16_p32", ".b4x16_p64"};
-  specs.push_back(
-      entry("9.7.16.9.2", "tcgen05.cp.cta_group.shape{.multicast}{.dst_fmt.src_fmt} [taddr], s-desc", "tcgen05.cp",
-            {required(".cta_group", kCtaGroup),
-             required(".shape", {".128x256b", ".4x256b", ".128x128b", ".64x128b", ".32x128b"}),
-             optional(".multicast", {".warpx2::02_13", ".warpx2::01_23", ".warpx4"}),
-             ordered(optional(".dst_fmt", {".b8x16"})), ordered(optional(".src_fmt", src_fmt))},
-            // "The 64-bit register operand s-desc is the matrix descriptor".
-            {address("taddr"), valueOfType("s-desc", ".u64")},
-            // "Some of the .shape qualifiers require certain .multicast qualifiers:
-            // .64x128b requires .warpx2::02_13 or .warpx2::01_23; .32x128b requires
-            // .warpx4" (the ** and *** of the syntax block); the others take none
-            // (ptxas 13.0: "Modifier .warptype not allowed ... with shape '.128x256b'").
-            {pairs(".multicast", ".shape",
-                   {{{""}, {".128x256b", ".4x256b", ".128x128b"}},
-                    {{".warpx2::02_13", ".warpx2::01_23"}, {".64x128b"}},
-                    {{".warpx4"}, {".32x128b"}}}),
-             // "When the qualifiers .dst_fmt and .src_fmt are specified": both or neither.
-             implies({{".dst_fmt", {".b8x16"}}}, {".src_fmt", src_fmt}, ".dst_fmt and .src_fmt are given together"),
-             implies({{".src_fmt", src_fmt}}, {".dst_fmt", {".b8x16"}}, ".dst_fmt and .src_fmt are given together")}));
+  specs.push_back(tcgen05Entry(
+      "9.7.16.9.2", "tcgen05.cp.cta_group.shape{.multicast}{.dst_fmt.src_fmt} [taddr], s-desc", "tcgen05.cp",
+      {required(".cta_group", kCtaGroup),
+       required(".shape", {".128x256b", ".4x256b", ".128x128b", ".64x128b", ".32x128b"}),
+       optional(".multicast", {".warpx2::02_13", ".warpx2::01_23", ".warpx4"}),
+       ordered(optional(".dst_fmt", {".b8x16"})), ordered(optional(".src_fmt", src_fmt))},
+      // "The 64-bit register operand s-desc is the matrix descriptor".
+      {address("taddr"), valueOfType("s-desc", ".u64")},
+      // "Some of the .shape qualifiers require certain .multicast qualifiers:
+      // .64x128b requires .warpx2::02_13 or .warpx2::01_23; .32x128b requires
+      // .warpx4" (the ** and *** of the syntax block); the others take none
+      // (ptxas 13.0: "Modifier .warptype not allowed ... with shape '.128x256b'").
+      {pairs(".multicast", ".shape",
+             {{{""}, {".128x256b", ".4x256b", ".128x128b"}},
+              {{".warpx2::02_13", ".warpx2::01_23"}, {".64x128b"}},
+              {{".warpx4"}, {".32x128b"}}}),
+       // "When the qualifiers .dst_fmt and .src_fmt are specified": both or neither.
+       implies({{".dst_fmt", {".b8x16"}}}, {".src_fmt", src_fmt}, ".dst_fmt and .src_fmt are given together"),
+       implies({{".src_fmt", src_fmt}}, {".dst_fmt", {".b8x16"}}, ".dst_fmt and .src_fmt are given together")}));
 
   // "tcgen05.shift.cta_group.down [taddr]" (the manual's examples write
   // .down first; ptxas takes either order). "Supported on following
   // architectures: sm_100a, sm_101a (Renamed to sm_110a from PTX ISA version
   // 9.0), sm_103a, sm_110a": no family-specific target.
-  specs.push_back(entry("9.7.16.9.3", "tcgen05.shift.cta_group.down [taddr]", "tcgen05.shift",
-                        {required(".cta_group", kCtaGroup), required(".down", {".down"})}, {address("taddr")}, {},
-                        {{.targets = {TargetRequirement::archSpecific(100), TargetRequirement::archSpecific(101),
-                                      TargetRequirement::archSpecific(103)}}}));
+  specs.push_back(tcgen05Entry("9.7.16.9.3", "tcgen05.shift.cta_group.down [taddr]", "tcgen05.shift",
+                               {required(".cta_group", kCtaGroup), required(".down", {".down"})}, {address("taddr")},
+                               {},
+                               {{.targets = {TargetRequirement::archSpecific(100), TargetRequirement::archSpecific(101),
+                                             TargetRequirement::archSpecific(103)}}}));
 
   // "tcgen05.commit.cta_group.completion_mechanism{.shared::cluster}{.multicast}.b64 [mbar] {, ctaMask}":
   // "Operand ctaMask specifies the CTAs ... the 16-bit ctaMask operand"
   // (a register: ptxas 13.0 refuses a constant).
   specs.push_back(
-      entry("9.7.16.12.1",
-            "tcgen05.commit.cta_group.completion_mechanism{.shared::cluster}{.multicast}.b64 [mbar] {, ctaMask}",
-            "tcgen05.commit",
-            {required(".cta_group", kCtaGroup), required(".completion_mechanism", {".mbarrier::arrive::one"}),
-             optionalSpace(".space", {".shared::cluster"}), optional(".multicast", {".multicast::cluster"}),
-             required(".type", {".b64"})},
-            {address("mbar"), withQualifier(reg("ctaMask", 16), ".multicast")}));
+      tcgen05Entry("9.7.16.12.1",
+                   "tcgen05.commit.cta_group.completion_mechanism{.shared::cluster}{.multicast}.b64 [mbar] {, ctaMask}",
+                   "tcgen05.commit",
+                   {required(".cta_group", kCtaGroup), required(".completion_mechanism", {".mbarrier::arrive::one"}),
+                    optionalSpace(".space", {".shared::cluster"}), optional(".multicast", {".multicast::cluster"}),
+                    required(".type", {".b64"})},
+                   {address("mbar"), withQualifier(reg("ctaMask", 16), ".multicast")}));
 }
 
 // ---------------------------------------------------------------------------
@@ -446,7 +447,8 @@ InstructionSpec mma(const MmaForm& f) {
                      .targets = {TargetRequirement::archSpecific(100), TargetRequirement::familySpecific(100)},
                      .family_from = {8, 8}});
   }
-  return entry(f.section, f.syntax, f.opcode, std::move(q), std::move(ops), std::move(constraints), std::move(notes));
+  return tcgen05Entry(f.section, f.syntax, f.opcode, std::move(q), std::move(ops), std::move(constraints),
+                      std::move(notes));
 }
 
 const Values kFloatKinds = {".kind::f16", ".kind::tf32", ".kind::f8f6f4"};

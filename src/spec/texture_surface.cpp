@@ -15,21 +15,6 @@
 namespace ptxlint::spec {
 namespace {
 
-InstructionSpec entry(std::string_view section, std::string_view syntax, std::string_view opcode,
-                      std::vector<QualifierSlot> qualifiers, std::vector<OperandSpec> operands,
-                      std::vector<Constraint> constraints, PtxVersion introduced, TargetRequirement target,
-                      std::vector<FeatureNote> notes = {}) {
-  return {.section = section,
-          .syntax = syntax,
-          .opcode = opcode,
-          .qualifiers = std::move(qualifiers),
-          .operands = std::move(operands),
-          .constraints = std::move(constraints),
-          .introduced = introduced,
-          .target = target,
-          .notes = std::move(notes)};
-}
-
 const Values kTexGeoms = {".1d", ".2d", ".3d", ".a1d", ".a2d", ".cube", ".acube", ".2dms", ".a2dms"};
 const Values kCtypes = {".s32", ".f32"};
 
