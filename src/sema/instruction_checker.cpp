@@ -919,6 +919,23 @@ class BlockMatch {
     return {0, "a name"};
   }
 
+  // A vector element where a register belongs: false when it is none,
+  // reported unless it is a constant in a source vector (allowed there).
+  bool registerElement(const ast::Operand& element, const OperandSpec& want) {
+    if (element.kind != ast::OperandKind::Expression) {
+      add(diag::RuleId::OperandKind, element.range, fmt::format("'{}' takes registers as elements", want.name));
+      return false;
+    }
+    if (element.expr->kind != ast::ExprKind::Symbol) {
+      if (want.destination) {
+        add(diag::RuleId::OperandKind, element.range,
+            fmt::format("'{}' is a destination: its elements are registers, not constants", want.name));
+      }
+      return false;
+    }
+    return true;
+  }
+
   // An address whose register has a fixed size (OperandSpec::bits on an
   // Address): "[taddr]", a Tensor Memory address, is 32 bits (9.7.16.2.1).
   // The register of [r] or [r+imm]; a constant address is not judged.
@@ -1227,17 +1244,7 @@ class BlockMatch {
         }
         continue;
       }
-      if (element.kind != ast::OperandKind::Expression) {
-        add(diag::RuleId::OperandKind, element.range, fmt::format("'{}' takes registers as elements", want.name));
-        continue;
-      }
-      if (element.expr->kind != ast::ExprKind::Symbol) {
-        if (want.destination) {
-          add(diag::RuleId::OperandKind, element.range,
-              fmt::format("'{}' is a destination: its elements are registers, not constants", want.name));
-        }
-        continue;
-      }
+      if (!registerElement(element, want)) continue;
       any_register = true;
       if (!holds_constant || want.destination) registerSize(element, want.name, element_bits);
     }
@@ -1367,17 +1374,7 @@ class BlockMatch {
         }
         continue;
       }
-      if (element.kind != ast::OperandKind::Expression) {
-        add(diag::RuleId::OperandKind, element.range, fmt::format("'{}' takes registers as elements", want.name));
-        continue;
-      }
-      if (element.expr->kind != ast::ExprKind::Symbol) {
-        if (want.destination) {
-          add(diag::RuleId::OperandKind, element.range,
-              fmt::format("'{}' is a destination: its elements are registers, not constants", want.name));
-        }
-        continue;
-      }
+      if (!registerElement(element, want)) continue;
       any_register = true;
       if (type_reported) continue;
       if (auto info = registers_.reg(element.expr->text); info && !info->type.empty() && info->type != ".pred") {

@@ -20,15 +20,8 @@ const Values kUni = {".uni"};
 InstructionSpec entry(std::string_view section, std::string_view syntax, std::string_view opcode,
                       std::vector<QualifierSlot> qualifiers, std::vector<OperandSpec> operands, PtxVersion introduced,
                       TargetRequirement target = {}, std::vector<FeatureNote> notes = {}) {
-  return {.section = section,
-          .syntax = syntax,
-          .opcode = opcode,
-          .qualifiers = std::move(qualifiers),
-          .operands = std::move(operands),
-          .constraints = {},
-          .introduced = introduced,
-          .target = target,
-          .notes = std::move(notes)};
+  return spec::entry(section, syntax, opcode, std::move(qualifiers), std::move(operands), {}, introduced, target,
+                     std::move(notes));
 }
 
 // 9.7.12.5: "the called location fptr must be an address of a function held

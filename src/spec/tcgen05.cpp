@@ -61,14 +61,8 @@ InstructionSpec tcgen05Entry(std::string_view section, std::string_view syntax, 
                              std::vector<QualifierSlot> qualifiers, std::vector<OperandSpec> operands,
                              std::vector<Constraint> constraints = {},
                              std::vector<FeatureNote> notes = {blockTargets()}, PtxVersion introduced = {8, 6}) {
-  return {.section = section,
-          .syntax = syntax,
-          .opcode = opcode,
-          .qualifiers = std::move(qualifiers),
-          .operands = std::move(operands),
-          .constraints = std::move(constraints),
-          .introduced = introduced,
-          .notes = std::move(notes)};
+  return entry(section, syntax, opcode, std::move(qualifiers), std::move(operands), std::move(constraints), introduced,
+               {}, std::move(notes));
 }
 
 // "The unsigned 32-bit operand nCols ... The number of columns must be a

@@ -16,15 +16,7 @@ namespace {
 InstructionSpec entry(std::string_view section, std::string_view syntax, std::string_view opcode,
                       std::vector<QualifierSlot> qualifiers, std::vector<OperandSpec> operands, PtxVersion introduced,
                       TargetRequirement target) {
-  return {.section = section,
-          .syntax = syntax,
-          .opcode = opcode,
-          .qualifiers = std::move(qualifiers),
-          .operands = std::move(operands),
-          .constraints = {},
-          .introduced = introduced,
-          .target = target,
-          .notes = {}};
+  return spec::entry(section, syntax, opcode, std::move(qualifiers), std::move(operands), {}, introduced, target, {});
 }
 
 const Values kTypes = {".u32", ".s32"};

@@ -7,11 +7,13 @@
 #include <antlr4-runtime.h>
 
 #include <cstdio>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
+#include "input_files.h"
 
 #include "PtxLexer.h"
 #include "parse/byte_char_stream.h"
@@ -79,11 +81,7 @@ int main(int argc, char** argv) {
   std::size_t files = 0, bytes = 0;
   for (const char* edge : edge_cases) ok &= same("edge case", edge);
 
-  auto check = [&](const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    std::string text = buffer.str();
+  auto check = [&](const std::filesystem::path& path, const std::string& text) {
     ++files;
     bytes += text.size();
     ok &= same(path.string(), text);
@@ -93,16 +91,7 @@ int main(int argc, char** argv) {
         ok &= same(path.string() + " (prefix)", std::string_view(text).substr(0, cut));
     }
   };
-  for (int i = 1; i < argc; ++i) {
-    std::filesystem::path root(argv[i]);
-    if (std::filesystem::is_directory(root)) {
-      for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-        if (entry.is_regular_file()) check(entry.path());
-      }
-    } else {
-      check(root);
-    }
-  }
+  ptxlint::testing::forEachInputFile(argc, argv, check);
   std::printf("lexer equivalence: %zu files, %zu bytes: %s\n", files, bytes, ok ? "identical tokens" : "DIFFERENT");
   return ok ? 0 : 1;
 }

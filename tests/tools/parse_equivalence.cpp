@@ -7,11 +7,13 @@
 //
 //   parse_equivalence PATH...     exit 0 when all agree, 1 otherwise
 #include <cstdio>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
+#include "input_files.h"
 
 #include "ast/printer.h"
 #include "diag/diagnostic_builder.h"
@@ -66,11 +68,7 @@ int main(int argc, char** argv) {
   bool ok = true;
   std::size_t files = 0, fast_files = 0;
   std::uint64_t parsed_runs = 0, reused_runs = 0;
-  auto check = [&](const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    std::string text = buffer.str();
+  auto check = [&](const std::filesystem::path& path, const std::string& text) {
     ++files;
     Parsed slow, fast, again;
     parse(text, false, slow);
@@ -82,16 +80,7 @@ int main(int argc, char** argv) {
     parsed_runs += fast.stats.parsed_runs + again.stats.parsed_runs;
     reused_runs += fast.stats.reused_runs + again.stats.reused_runs;
   };
-  for (int i = 1; i < argc; ++i) {
-    std::filesystem::path root(argv[i]);
-    if (std::filesystem::is_directory(root)) {
-      for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-        if (entry.is_regular_file()) check(entry.path());
-      }
-    } else {
-      check(root);
-    }
-  }
+  ptxlint::testing::forEachInputFile(argc, argv, check);
   std::printf("parse equivalence: %zu files (%zu wholly on the fast path), %llu runs parsed, %llu reused: %s\n", files,
               fast_files, static_cast<unsigned long long>(parsed_runs), static_cast<unsigned long long>(reused_runs),
               ok ? "identical" : "DIFFERENT");

@@ -10,10 +10,12 @@
 //
 //   stream_equivalence PATH...     exit 0 when all agree, 1 otherwise
 #include <cstdio>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include "input_files.h"
 
 #include "ptxlint/ptxlint.hpp"
 
@@ -50,11 +52,7 @@ std::string describe(const ptxlint::Result& r) {
 int main(int argc, char** argv) {
   bool ok = true;
   std::size_t files = 0, multi_chunk = 0;
-  auto check = [&](const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    std::string text = buffer.str();
+  auto check = [&](const std::filesystem::path& path, const std::string& text) {
     ++files;
     for (bool requirements : {false, true}) {
       ptxlint::Options whole;
@@ -76,16 +74,7 @@ int main(int argc, char** argv) {
       }
     }
   };
-  for (int i = 1; i < argc; ++i) {
-    std::filesystem::path root(argv[i]);
-    if (std::filesystem::is_directory(root)) {
-      for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-        if (entry.is_regular_file()) check(entry.path());
-      }
-    } else {
-      check(root);
-    }
-  }
+  ptxlint::testing::forEachInputFile(argc, argv, check);
   std::printf("stream equivalence: %zu files (%zu in more than one chunk): %s\n", files, multi_chunk,
               ok ? "identical" : "DIFFERENT");
   return ok ? 0 : 1;
