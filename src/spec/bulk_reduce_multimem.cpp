@@ -54,15 +54,9 @@ FeatureNote fp8Note(std::string_view slot, Values values) {
 InstructionSpec multimem(std::string_view section, std::string_view syntax, std::string_view opcode,
                          std::vector<QualifierSlot> qualifiers, std::vector<OperandSpec> operands,
                          std::vector<Constraint> constraints, std::vector<FeatureNote> notes = {}) {
-  return {.section = section,
-          .syntax = syntax,
-          .opcode = opcode,
-          .qualifiers = std::move(qualifiers),
-          .operands = std::move(operands),
-          .constraints = std::move(constraints),
-          .introduced = {8, 1},
-          .target = TargetRequirement::atLeast(90),
-          .notes = std::move(notes)};
+  // "Introduced in PTX ISA version 8.1"; "Requires sm_90 or higher".
+  return entry(section, syntax, opcode, std::move(qualifiers), std::move(operands), std::move(constraints), {8, 1},
+               TargetRequirement::atLeast(90), std::move(notes));
 }
 
 // A scope needs a memory-ordering qualifier: without one the operation is

@@ -80,6 +80,41 @@ Constraint only2d(Values modes) {
 
 enum class Mode : std::uint8_t { Tile, Gather4, Im2col, Im2colW };
 
+// What a .load_mode brings to cp.async.bulk.tensor (with [mbar]) and to
+// cp.async.bulk.prefetch.tensor (without): its qualifier, the tensor
+// address, the im2col offsets and the dimensions it needs.
+void addLoadMode(InstructionSpec& s, Mode mode, bool with_mbar) {
+  switch (mode) {
+    case Mode::Tile:
+      s.qualifiers.push_back(optional(".load_mode", {".tile"}));
+      s.operands.push_back(tensorAddress("[tensorMap, tensorCoords]"));
+      break;
+    case Mode::Gather4:
+      s.qualifiers.push_back(required(".load_mode", {".tile::gather4"}));
+      s.operands.push_back(tensorAddressOf("[tensorMap, tensorCoords]", 5));
+      s.constraints.push_back(only2d({".tile::gather4"}));
+      break;
+    case Mode::Im2col:
+      s.qualifiers.push_back(required(".load_mode", {".im2col"}));
+      s.operands.push_back(tensorAddress("[tensorMap, tensorCoords]"));
+      s.constraints.push_back(atLeast3d({".im2col"}));
+      break;
+    case Mode::Im2colW:
+      s.qualifiers.push_back(required(".load_mode", {".im2col::w", ".im2col::w::128"}));
+      s.operands.push_back(tensorAddress("[tensorMap, tensorCoords]"));
+      s.constraints.push_back(atLeast3d({".im2col::w", ".im2col::w::128"}));
+      break;
+  }
+  if (with_mbar) s.operands.push_back(address("mbar"));
+  // "{ i2cOffW , i2cOffH , i2cOffD } for .dim = .5d: A vector of im2col
+  // offsets whose vector size is two less than number of dimensions .dim"
+  // (16-bit, as the manual's example declares them: .reg .u16 i2cOffW);
+  // .im2col::w: "{ wHalo, wOffset }: A vector of 2 arguments", each "a
+  // 16bit unsigned integer".
+  if (mode == Mode::Im2col) s.operands.push_back(vectorOfDimLess("im2colInfo", 16, 2));
+  if (mode == Mode::Im2colW) s.operands.push_back(vectorOf("im2colInfo", 16, 2));
+}
+
 // global -> shared::cta and global -> shared::cluster, one .load_mode group.
 InstructionSpec loadBlock(std::string_view dst, Mode mode) {
   bool cluster = dst == ".shared::cluster";
@@ -97,40 +132,11 @@ InstructionSpec loadBlock(std::string_view dst, Mode mode) {
       .introduced = {8, 0},
       .target = TargetRequirement::atLeast(90),
   };
-  switch (mode) {
-    case Mode::Tile:
-      s.qualifiers.push_back(optional(".load_mode", {".tile"}));
-      s.operands.push_back(tensorAddress("[tensorMap, tensorCoords]"));
-      s.operands.push_back(address("mbar"));
-      break;
-    case Mode::Gather4:
-      s.qualifiers.push_back(required(".load_mode", {".tile::gather4"}));
-      s.operands.push_back(tensorAddressOf("[tensorMap, tensorCoords]", 5));
-      s.operands.push_back(address("mbar"));
-      s.constraints.push_back(only2d({".tile::gather4"}));
-      s.notes.push_back(gatherOrW(dst, {".tile::gather4"}));
-      break;
-    case Mode::Im2col:
-      s.qualifiers.push_back(required(".load_mode", {".im2col"}));
-      s.operands.push_back(tensorAddress("[tensorMap, tensorCoords]"));
-      s.operands.push_back(address("mbar"));
-      // "{ i2cOffW , i2cOffH , i2cOffD } for .dim = .5d: A vector of im2col
-      // offsets whose vector size is two less than number of dimensions .dim"
-      // (16-bit, as the manual's example declares them: .reg .u16 i2cOffW).
-      s.operands.push_back(vectorOfDimLess("im2colInfo", 16, 2));
-      s.constraints.push_back(atLeast3d({".im2col"}));
-      break;
-    case Mode::Im2colW:
-      s.qualifiers.push_back(required(".load_mode", {".im2col::w", ".im2col::w::128"}));
-      s.operands.push_back(tensorAddress("[tensorMap, tensorCoords]"));
-      s.operands.push_back(address("mbar"));
-      // "{ wHalo, wOffset }: A vector of 2 arguments"; "Argument wHalo is a
-      // 16bit unsigned integer"; "wOffset is a 16bit unsigned integer".
-      s.operands.push_back(vectorOf("im2colInfo", 16, 2));
-      s.constraints.push_back(atLeast3d({".im2col::w", ".im2col::w::128"}));
-      s.notes.push_back(gatherOrW(dst, {".im2col::w"}));
-      s.notes.push_back(sm100Family(".load_mode", {".im2col::w::128"}));
-      break;
+  addLoadMode(s, mode, /*with_mbar=*/true);
+  if (mode == Mode::Gather4) s.notes.push_back(gatherOrW(dst, {".tile::gather4"}));
+  if (mode == Mode::Im2colW) {
+    s.notes.push_back(gatherOrW(dst, {".im2col::w"}));
+    s.notes.push_back(sm100Family(".load_mode", {".im2col::w::128"}));
   }
   s.qualifiers.push_back(required(".completion_mechanism", kMbarrier));
   if (cluster) {
@@ -198,32 +204,10 @@ std::vector<InstructionSpec> tensorCopySpecs() {
         .introduced = {8, 0},
         .target = TargetRequirement::atLeast(90),
     };
-    switch (mode) {
-      case Mode::Tile:
-        s.qualifiers.push_back(optional(".load_mode", {".tile"}));
-        s.operands.push_back(tensorAddress("[tensorMap, tensorCoords]"));
-        break;
-      case Mode::Gather4:
-        s.qualifiers.push_back(required(".load_mode", {".tile::gather4"}));
-        s.operands.push_back(tensorAddressOf("[tensorMap, tensorCoords]", 5));
-        s.constraints.push_back(only2d({".tile::gather4"}));
-        // "Qualifier .tile::gather4 is supported on following architectures: sm_100a, sm_101a ..."
-        s.notes.push_back(sm100Family(".load_mode", {".tile::gather4"}));
-        break;
-      case Mode::Im2col:
-        s.qualifiers.push_back(required(".load_mode", {".im2col"}));
-        s.operands.push_back(tensorAddress("[tensorMap, tensorCoords]"));
-        s.operands.push_back(vectorOfDimLess("im2colInfo", 16, 2));
-        s.constraints.push_back(atLeast3d({".im2col"}));
-        break;
-      case Mode::Im2colW:
-        s.qualifiers.push_back(required(".load_mode", {".im2col::w", ".im2col::w::128"}));
-        s.operands.push_back(tensorAddress("[tensorMap, tensorCoords]"));
-        s.operands.push_back(vectorOf("im2colInfo", 16, 2));
-        s.constraints.push_back(atLeast3d({".im2col::w", ".im2col::w::128"}));
-        s.notes.push_back(sm100Family(".load_mode", {".im2col::w", ".im2col::w::128"}));
-        break;
-    }
+    addLoadMode(s, mode, /*with_mbar=*/false);
+    // "Qualifier .tile::gather4 is supported on following architectures: sm_100a, sm_101a ..."
+    if (mode == Mode::Gather4) s.notes.push_back(sm100Family(".load_mode", {".tile::gather4"}));
+    if (mode == Mode::Im2colW) s.notes.push_back(sm100Family(".load_mode", {".im2col::w", ".im2col::w::128"}));
     s.qualifiers.push_back(optional(".level::cache_hint", kCacheHint));
     s.operands.push_back(cachePolicy());
     specs.push_back(std::move(s));
