@@ -7,6 +7,8 @@
 namespace ptxlint::parse {
 namespace {
 
+constexpr std::uint8_t kNoToken = 0xFF;
+
 // One walk over every field of a statement that refers to the source. The
 // visitor `v` provides range(), text(), token(), expr(), instruction() and
 // declarator(); keep this in step with ast/ast.h (the equivalence test
@@ -224,12 +226,42 @@ class LocationLister {
 
 }  // namespace
 
+std::vector<std::uint8_t> tokenIndex(std::span<const LexedToken> tokens, std::uint32_t size) {
+  if (tokens.empty() || tokens.size() > kIndexedTokens || tokens.front().begin != 0) return {};
+  // index[o]: the last token that begins at or before o (mapBegin);
+  // index[size + 1 + o]: the last token that begins before o (mapEnd), or
+  // kNoToken for o = 0.
+  std::vector<std::uint8_t> index(2 * (std::size_t{size} + 1));
+  std::uint8_t* ends = index.data() + size + 1;
+  ends[0] = kNoToken;
+  std::size_t t = 0;
+  for (std::uint32_t o = 0; o <= size; ++o) {
+    while (t + 1 < tokens.size() && tokens[t + 1].begin <= o) ++t;
+    index[o] = static_cast<std::uint8_t>(t);
+  }
+  t = 0;
+  for (std::uint32_t o = 1; o <= size; ++o) {
+    while (t + 1 < tokens.size() && tokens[t + 1].begin < o) ++t;
+    ends[o] = static_cast<std::uint8_t>(t);
+  }
+  return index;
+}
+
 // Positions come in nearly ascending order (a walk of the tree in source
 // order), so each search starts at the token the previous one found.
 std::uint32_t Relocator::mapBegin(std::uint32_t offset) const {
   // The token that starts at or contains `offset`: the last one that begins
   // at or before it.
   const std::span<const LexedToken>& tokens = from_.tokens;
+  if (!from_.index.empty()) {
+    std::size_t size = from_.index.size() / 2 - 1;
+    if (offset > size) {
+      ok_ = false;
+      return offset;
+    }
+    std::size_t i = from_.index[offset];
+    return to_.tokens[i].begin + (offset - tokens[i].begin);
+  }
   if (tokens.empty() || tokens.front().begin > offset) {
     ok_ = false;
     return offset;
@@ -245,6 +277,15 @@ std::uint32_t Relocator::mapEnd(std::uint32_t offset) const {
   // The token that ends at or contains `offset` - 1: the last one that
   // begins before it.
   const std::span<const LexedToken>& tokens = from_.tokens;
+  if (!from_.index.empty()) {
+    std::size_t size = from_.index.size() / 2 - 1;
+    if (offset > size || offset == 0) {
+      ok_ = false;
+      return offset;
+    }
+    std::size_t i = from_.index[size + 1 + offset];
+    return to_.tokens[i].end - (tokens[i].end - offset);
+  }
   if (tokens.empty() || tokens.front().begin >= offset) {
     ok_ = false;
     return offset;

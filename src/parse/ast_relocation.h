@@ -26,10 +26,20 @@ namespace ptxlint::parse {
 
 // Where a subtree's positions and texts point: `base` is the text that
 // offset 0 refers to, `tokens` the tokens the subtree was built from (sorted).
+// A frame that is relocated from many times (a cached run's template) may
+// carry `index`: for each offset o of its text, the index of the token a
+// position o starts in, and (second half) the token a position o ends in;
+// relocation then reads the token instead of searching for it.
 struct TokenFrame {
   const char* base = nullptr;
   std::span<const LexedToken> tokens;
+  std::span<const std::uint8_t> index;
 };
+
+// The index of a frame whose tokens cover [0, size) of its text (at most
+// kIndexedTokens tokens, the first at offset 0); empty if there are more.
+constexpr std::size_t kIndexedTokens = 255;
+std::vector<std::uint8_t> tokenIndex(std::span<const LexedToken> tokens, std::uint32_t size);
 
 class Relocator {
  public:

@@ -71,6 +71,7 @@ class RunParser {
 struct RunTemplate {
   std::string text;                // the run's source; the AST points into it
   std::vector<LexedToken> tokens;  // offsets relative to `text`
+  std::vector<std::uint8_t> index;  // tokenIndex(tokens, text.size())
   std::vector<ast::Statement> statements;
   std::vector<ast::SectionItem> items;
   std::vector<ast::Function> headers;
@@ -354,7 +355,7 @@ class ChunkParser {
     bool cacheable = run.size() <= kMaxCachedRunTokens;
     if (cacheable) {
       if (std::shared_ptr<const RunTemplate> t = runCache().find(shapeKey(kind, run))) {
-        Relocator relocator({t->text.data(), t->tokens}, {text_.data(), run}, module_.expr_arena);
+        Relocator relocator({t->text.data(), t->tokens, t->index}, {text_.data(), run, {}}, module_.expr_arena);
         for (const Node& node : (*t).*nodes) {
           Node copy = node;
           if (!relocator.relocate(copy)) return false;
@@ -378,7 +379,8 @@ class ChunkParser {
     t->text = std::string(text_.substr(origin, run.back().end - origin));
     t->tokens.reserve(run.size());
     for (const LexedToken& token : run) t->tokens.push_back({token.begin - origin, token.end - origin, token.type});
-    Relocator relocator({text_.data(), run}, {t->text.data(), t->tokens}, t->exprs);
+    t->index = tokenIndex(t->tokens, static_cast<std::uint32_t>(t->text.size()));
+    Relocator relocator({text_.data(), run, {}}, {t->text.data(), t->tokens, {}}, t->exprs);
     for (std::size_t k = first; k < out.size(); ++k) {
       Node copy = out[k];
       if (!relocator.relocate(copy)) return true;  // not reusable; this run is built
