@@ -151,8 +151,10 @@ class BlockMatch {
       // (Edit distances only for a word that is no state space and no value
       // of this block: valid instructions pay nothing for the suggestion.)
       bool exact_space = isStateSpace(token.text);
-      std::string_view near_space =
-          exact_space || takesValue(token.text) ? std::string_view{} : nearStateSpace(token.text);
+      // (A value some block of the instruction takes is no misspelling.)
+      std::string_view near_space = exact_space || takesValue(token.text) || siblingTakes(token.text)
+                                        ? std::string_view{}
+                                        : nearStateSpace(token.text);
       bool is_space = exact_space || !near_space.empty();
       bool placed = false;
       if (is_space) {
@@ -339,6 +341,15 @@ class BlockMatch {
               {fmt::format("allowed as {}{}: {}", s.name, context(), join(s.values))});
           return true;
         }
+      }
+    }
+    return false;
+  }
+
+  bool siblingTakes(std::string_view word) const {
+    for (const InstructionSpec* other : siblings_) {
+      for (const QualifierSlot& os : other->qualifiers) {
+        if (contains(os.values, word)) return true;
       }
     }
     return false;

@@ -75,6 +75,8 @@ std::vector<std::string_view> splitName(std::string_view name) {
   return words;
 }
 
+std::string_view firstWord(std::string_view name) { return name.substr(0, name.find('.')); }
+
 }  // namespace
 
 unsigned typeQualifierBits(std::string_view type) {
@@ -206,14 +208,13 @@ class Registry {
     }
     auto names = std::make_unique<std::vector<Name>>();
     for (std::string_view documented : kDocumentedNames) {
-      std::vector<std::string_view> words = splitName(documented);
-      if (words.front() == opcode) nameOf(*names, std::move(words));
+      if (firstWord(documented) == opcode) nameOf(*names, splitName(documented));
     }
     for (std::size_t i = 0; i < kFamilyCount; ++i) {
       if (!listsOpcode(kFamilies[i], opcode)) continue;
       for (const InstructionSpec& s : family(i)) {
-        std::vector<std::string_view> words = splitName(s.opcode);
-        if (words.front() == opcode) nameOf(*names, std::move(words)).specs.push_back(&s);
+        // Only the entries of this opcode are split (a family has hundreds).
+        if (firstWord(s.opcode) == opcode) nameOf(*names, splitName(s.opcode)).specs.push_back(&s);
       }
     }
     std::unique_lock lock(mutex_);
