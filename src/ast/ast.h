@@ -4,17 +4,19 @@
 // Names and literal texts are string_views into the source buffer, which the
 // caller keeps alive for as long as the Module (ptxlint::lint does). Every node
 // carries the byte range it came from. Expression nodes live in the module's
-// arena (a deque, so pointers stay valid as it grows).
+// arena (ExprArena: blocks that never move, so pointers stay valid as it grows).
 #pragma once
 
 #include <cstdint>
-#include <deque>
+#include <memory>
+#include <type_traits>
 #include <optional>
 #include <string_view>
 #include <variant>
 #include <vector>
 
 #include "ptxlint/diagnostic.hpp"
+#include "support/small_vector.h"
 
 namespace ptxlint::ast {
 
@@ -91,8 +93,9 @@ struct Instruction {
   std::optional<Guard> guard;
   Token opcode;                   // "cp" of cp.async.bulk...
   SourceRange mnemonic_range;     // the whole dotted opcode token
-  std::vector<Token> qualifiers;  // ".async", ".bulk", ".shared::cluster"
-  std::vector<Operand> operands;
+  // Inline room for what nearly every instruction has (small_vector.h).
+  support::SmallVector<Token, 5> qualifiers;  // ".async", ".bulk", ".shared::cluster"
+  support::SmallVector<Operand, 4> operands;
 };
 
 // ---------------------------------------------------------------------------
@@ -289,9 +292,38 @@ struct TopLevel {
       node;
 };
 
+// Where the expressions of a module live: blocks of Exprs that never move.
+// clear() keeps the blocks for the next chunk of a streamed file, so a
+// validation allocates expressions about once per block, not per node.
+class ExprArena {
+ public:
+  Expr& emplace_back(const Expr& e = Expr{}) {
+    if (used_ == kBlockSize) {
+      ++block_;
+      used_ = 0;
+    }
+    if (block_ == blocks_.size()) blocks_.push_back(std::make_unique<Expr[]>(kBlockSize));
+    Expr& slot = blocks_[block_][used_++];
+    slot = e;
+    return slot;
+  }
+  void clear() {
+    block_ = 0;
+    used_ = 0;
+  }
+  std::size_t size() const { return block_ * kBlockSize + used_; }
+
+ private:
+  static_assert(std::is_trivially_destructible_v<Expr>, "clear() destroys nothing");
+  static constexpr std::size_t kBlockSize = 256;
+  std::vector<std::unique_ptr<Expr[]>> blocks_;
+  std::size_t block_ = 0;  // the block being filled
+  std::size_t used_ = 0;   // its Exprs in use
+};
+
 struct Module {
   std::vector<TopLevel> items;
-  std::deque<Expr> expr_arena;
+  ExprArena expr_arena;
 
   Expr* newExpr() { return &expr_arena.emplace_back(); }
 };

@@ -14,7 +14,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <span>
 #include <string>
 #include <vector>
@@ -45,7 +44,7 @@ class Relocator {
  public:
   // Copies go to `arena` (expressions); `from` and `to` must have the same
   // token types.
-  Relocator(TokenFrame from, TokenFrame to, std::deque<ast::Expr>& arena) : from_(from), to_(to), arena_(arena) {}
+  Relocator(TokenFrame from, TokenFrame to, ast::ExprArena& arena) : from_(from), to_(to), arena_(arena) {}
 
   // Relocates a copy in place. False when a recomputed value differs in a
   // way the AST builder reports (an integer that no longer fits 64 bits):
@@ -68,7 +67,7 @@ class Relocator {
   std::uint32_t mapEnd(std::uint32_t offset) const;
 
   TokenFrame from_, to_;
-  std::deque<ast::Expr>& arena_;
+  ast::ExprArena& arena_;
   mutable bool ok_ = true;
   mutable std::size_t hint_ = 0;  // where the last position was found
 };

@@ -75,7 +75,7 @@ struct RunTemplate {
   std::vector<ast::Statement> statements;
   std::vector<ast::SectionItem> items;
   std::vector<ast::Function> headers;
-  std::deque<ast::Expr> exprs;
+  ast::ExprArena exprs;
 };
 
 // Shape -> template, shared by every thread (read-mostly). Bounded: a fuzzer
