@@ -9,9 +9,9 @@
 
 #include <cstdint>
 #include <memory>
-#include <type_traits>
 #include <optional>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -91,8 +91,8 @@ struct Guard {
 struct Instruction {
   SourceRange range;  // from guard (or opcode) to the ';'
   std::optional<Guard> guard;
-  Token opcode;                   // "cp" of cp.async.bulk...
-  SourceRange mnemonic_range;     // the whole dotted opcode token
+  Token opcode;                // "cp" of cp.async.bulk...
+  SourceRange mnemonic_range;  // the whole dotted opcode token
   // Inline room for what nearly every instruction has (small_vector.h).
   support::SmallVector<Token, 5> qualifiers;  // ".async", ".bulk", ".shared::cluster"
   support::SmallVector<Operand, 4> operands;

@@ -8,6 +8,7 @@
 #include "PtxLexer.h"
 #include "PtxParser.h"
 #include "parse/token_source.h"
+#include "support/text.h"
 
 namespace ptxlint::parse {
 namespace {
@@ -75,7 +76,7 @@ class Keywords {
     map_.emplace(*names_.back(), static_cast<std::uint16_t>(type));
   }
   std::vector<std::unique_ptr<std::string>> names_;
-  std::unordered_map<std::string_view, std::uint16_t> map_;
+  std::unordered_map<std::string_view, std::uint16_t, support::BytesHash> map_;
 };
 
 const Keywords& keywords() {
@@ -142,8 +143,11 @@ std::pair<std::size_t, std::uint16_t> number(std::string_view s, std::size_t at)
 
 }  // namespace
 
-bool FastLexer::next(LexedToken& token) {
-  const std::string_view s = text_;
+namespace {
+
+// One token from `at` on (see FastLexer::next); inlined into both loops.
+[[gnu::always_inline]] inline bool scan(const std::string_view s, std::size_t& at_, std::uint32_t base_,
+                                        LexedToken& token) {
   const std::size_t n = s.size();
   std::size_t at = at_;
   for (;;) {  // skip WS, LINE_COMMENT, BLOCK_COMMENT
@@ -311,11 +315,21 @@ bool FastLexer::next(LexedToken& token) {
   return true;
 }
 
+}  // namespace
+
+bool FastLexer::next(LexedToken& token) { return scan(text_, at_, base_, token); }
+
+void FastLexer::appendAll(std::vector<LexedToken>& out) {
+  const std::string_view s = text_;
+  std::size_t at = at_;
+  LexedToken token;
+  while (scan(s, at, base_, token)) out.push_back(token);
+  at_ = at;
+}
+
 std::vector<LexedToken> lexAll(std::string_view text) {
   std::vector<LexedToken> tokens;
-  FastLexer lexer(text);
-  LexedToken token;
-  while (lexer.next(token)) tokens.push_back(token);
+  FastLexer(text).appendAll(tokens);
   return tokens;
 }
 

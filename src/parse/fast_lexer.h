@@ -29,6 +29,8 @@ class FastLexer {
   // The next token, skipping whitespace and comments (as the grammar's
   // `-> skip` rules do); false at the end of the text.
   bool next(LexedToken& token);
+  // Every remaining token, appended to `out` (one loop: no call per token).
+  void appendAll(std::vector<LexedToken>& out);
 
   std::uint32_t position() const { return static_cast<std::uint32_t>(at_); }
 

@@ -15,6 +15,7 @@
 #include "parse/ast_relocation.h"
 #include "parse/fast_lexer.h"
 #include "parse/token_source.h"
+#include "support/text.h"
 
 namespace ptxlint::parse {
 namespace {
@@ -69,8 +70,8 @@ class RunParser {
 
 // The AST of the first run of a token shape, with a copy of its text.
 struct RunTemplate {
-  std::string text;                // the run's source; the AST points into it
-  std::vector<LexedToken> tokens;  // offsets relative to `text`
+  std::string text;                 // the run's source; the AST points into it
+  std::vector<LexedToken> tokens;   // offsets relative to `text`
   std::vector<std::uint8_t> index;  // tokenIndex(tokens, text.size())
   std::vector<ast::Statement> statements;
   std::vector<ast::SectionItem> items;
@@ -96,7 +97,7 @@ class RunCache {
  private:
   static constexpr std::size_t kMaxShapes = 16384;
   std::shared_mutex mutex_;
-  std::unordered_map<std::string, std::shared_ptr<const RunTemplate>> map_;
+  std::unordered_map<std::string, std::shared_ptr<const RunTemplate>, support::BytesHash, std::equal_to<>> map_;
 };
 
 RunCache& runCache() {
@@ -113,12 +114,10 @@ class ChunkParser {
       : text_(text), options_(options), module_(module), stats_(stats) {}
 
   bool run(std::uint32_t begin, std::uint32_t end) {
-    FastLexer lexer(text_.substr(begin, end - begin), begin);
     tokens_.reserve((end - begin) / 5);  // PTX has about one token per 5-6 bytes
-    LexedToken token;
-    while (lexer.next(token)) {
+    FastLexer(text_.substr(begin, end - begin), begin).appendAll(tokens_);
+    for (const LexedToken& token : tokens_) {
       if (isErrorToken(token.type)) return false;
-      tokens_.push_back(token);
     }
     stats_.tokens += tokens_.size();
     std::size_t i = 0;
@@ -357,9 +356,7 @@ class ChunkParser {
       if (std::shared_ptr<const RunTemplate> t = runCache().find(shapeKey(kind, run))) {
         Relocator relocator({t->text.data(), t->tokens, t->index}, {text_.data(), run, {}}, module_.expr_arena);
         for (const Node& node : (*t).*nodes) {
-          Node copy = node;
-          if (!relocator.relocate(copy)) return false;
-          out.push_back(std::move(copy));
+          if (!relocator.relocate(out.emplace_back(node))) return false;  // the chunk takes the slow path
         }
         ++stats_.reused_runs;
         return true;

@@ -1923,7 +1923,7 @@ class VerdictCache {
  private:
   struct Hash {
     using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    std::size_t operator()(std::string_view s) const { return support::hashBytes(s); }
   };
   static constexpr std::size_t kMaxEntries = 1 << 16;  // about 15 MiB at most
   mutable std::shared_mutex mutex_;

@@ -16,6 +16,7 @@
 #include "spec/function_directives.h"
 #include "spec/pragmas.h"
 #include "spec/special_registers.h"
+#include "support/text.h"
 
 namespace ptxlint::sema {
 namespace {
@@ -179,8 +180,8 @@ class Scope {
   }
 
   const Scope* parent_;
-  std::unordered_map<std::string_view, Symbol> names_;
-  std::unordered_map<std::string_view, Symbol> ranges_;
+  std::unordered_map<std::string_view, Symbol, support::BytesHash> names_;
+  std::unordered_map<std::string_view, Symbol, support::BytesHash> ranges_;
   std::vector<LabelEntry> labels_;
   mutable Symbol scratch_{SymbolKind::Label, {}, {}};
 };
@@ -594,8 +595,9 @@ class SymbolChecker {
   Statistics& stats_;
   Scope module_scope_{nullptr};
   CheckMemo memo_;
-  std::vector<Resolved> resolved_;                     // the names of the instruction being checked
-  std::unordered_set<std::string_view> module_names_;  // declared so far (they point into the source)
+  std::vector<Resolved> resolved_;  // the names of the instruction being checked
+  std::unordered_set<std::string_view, support::BytesHash>
+      module_names_;  // declared so far (they point into the source)
   std::vector<std::pair<std::string_view, SourceRange>> later_initializer_names_;
 };
 

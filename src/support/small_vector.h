@@ -121,7 +121,7 @@ class SmallVector {
 
   void grow(size_type n) {
     n = std::max(n, capacity_ + 1);
-    T* fresh = static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{alignof(T)}));
+    T* fresh = static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{alignof(T)}));
     std::uninitialized_move(data_, data_ + size_, fresh);
     std::destroy(data_, data_ + size_);
     release();
@@ -129,7 +129,7 @@ class SmallVector {
     capacity_ = n;
   }
   void release() {
-    if (!isInline()) ::operator delete(data_, std::align_val_t{alignof(T)});
+    if (!isInline()) ::operator delete (data_, std::align_val_t{alignof(T)});
     data_ = inlineData();
     capacity_ = N;
   }

@@ -2,10 +2,52 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
 namespace ptxlint::support {
+
+// A hash of short byte strings (names, keywords, shape and memo keys) for
+// the hash tables on the hot path: a few multiplications where std::hash
+// calls out to a byte-at-a-time MurmurHash. Tables fed by input are bounded
+// or per function, so no seed is needed.
+inline std::uint64_t hashBytes(std::string_view s) {
+  auto load64 = [](const char* p) {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    return w;
+  };
+  auto load32 = [](const char* p) {
+    std::uint32_t w;
+    std::memcpy(&w, p, 4);
+    return std::uint64_t{w};
+  };
+  auto mix = [](std::uint64_t h, std::uint64_t w) {
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 31);
+  };
+  const char* p = s.data();
+  std::size_t n = s.size();
+  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+  if (n >= 8) {
+    for (; n > 8; p += 8, n -= 8) h = mix(h, load64(p));
+    h = mix(h, load64(p + n - 8));  // the last 8 bytes (may overlap)
+  } else if (n >= 4) {
+    h = mix(h, load32(p) | load32(p + n - 4) << 32);
+  } else if (n > 0) {
+    auto byte = [&](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])}; };
+    h = mix(h, byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16);
+  }
+  return h * 0x94D049BB133111EBull ^ (h >> 29);
+}
+
+// hashBytes as a (transparent) hasher for unordered containers.
+struct BytesHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept { return static_cast<std::size_t>(hashBytes(s)); }
+};
 
 // Levenshtein distance, for "did you mean" suggestions.
 std::size_t editDistance(std::string_view a, std::string_view b);
