@@ -7,6 +7,7 @@
 // arena (ExprArena: blocks that never move, so pointers stay valid as it grows).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -298,12 +299,17 @@ struct TopLevel {
 class ExprArena {
  public:
   Expr& emplace_back(const Expr& e = Expr{}) {
-    if (used_ == kBlockSize) {
-      ++block_;
+    if (block_ == blocks_.size() || used_ == blocks_[block_].size) {
+      if (block_ < blocks_.size()) ++block_;
       used_ = 0;
+      if (block_ == blocks_.size()) {
+        // Blocks double from a small first one: a cached statement's
+        // template holds a few Exprs, a chunk of a file thousands.
+        std::size_t size = blocks_.empty() ? kFirstBlock : std::min(2 * blocks_.back().size, kLargestBlock);
+        blocks_.push_back({std::make_unique<Expr[]>(size), size});
+      }
     }
-    if (block_ == blocks_.size()) blocks_.push_back(std::make_unique<Expr[]>(kBlockSize));
-    Expr& slot = blocks_[block_][used_++];
+    Expr& slot = blocks_[block_].exprs[used_++];
     slot = e;
     return slot;
   }
@@ -311,12 +317,16 @@ class ExprArena {
     block_ = 0;
     used_ = 0;
   }
-  std::size_t size() const { return block_ * kBlockSize + used_; }
 
  private:
   static_assert(std::is_trivially_destructible_v<Expr>, "clear() destroys nothing");
-  static constexpr std::size_t kBlockSize = 256;
-  std::vector<std::unique_ptr<Expr[]>> blocks_;
+  static constexpr std::size_t kFirstBlock = 8;
+  static constexpr std::size_t kLargestBlock = 1024;
+  struct Block {
+    std::unique_ptr<Expr[]> exprs;
+    std::size_t size;
+  };
+  std::vector<Block> blocks_;
   std::size_t block_ = 0;  // the block being filled
   std::size_t used_ = 0;   // its Exprs in use
 };

@@ -225,6 +225,7 @@ class ChunkParser {
     // The body: blocks are matched here, runs of statements go to ANTLR.
     std::vector<ast::Block> blocks;
     blocks.push_back(ast::Block{{tokens_[h].begin, 0}, {}});
+    blocks.back().statements.reserve(statementsIn(h));
     std::size_t p = h + 1;
     for (;;) {
       if (p >= tokens_.size()) return false;
@@ -254,6 +255,20 @@ class ChunkParser {
     module_.items.push_back(ast::TopLevel{std::move(function)});
     i = p;
     return true;
+  }
+
+  // About how many statements the body opening at `open` holds (its ';'
+  // and ':' tokens): the body's vector is allocated once, not regrown.
+  std::size_t statementsIn(std::size_t open) const {
+    std::size_t count = 0;
+    int depth = 0;
+    for (std::size_t q = open; q < tokens_.size(); ++q) {
+      std::uint16_t t = type(q);
+      if (t == T::LBRACE) ++depth;
+      if (t == T::RBRACE && --depth == 0) break;
+      if (t == T::SEMI || t == T::COLON) ++count;
+    }
+    return count;
   }
 
   // The end of the run of statements starting at p (not a brace): after its
