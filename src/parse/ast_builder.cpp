@@ -58,19 +58,21 @@ std::uint64_t parseDecimal(std::string_view text) {
 }  // namespace
 
 void splitMnemonic(const ast::Token& mnemonic, ast::Instruction& in) {
+  // A byte loop, not find(): the words are a few bytes long, and this runs
+  // for every instruction of a file (relocation splits each copy again).
   in.mnemonic_range = mnemonic.range;
-  std::size_t dot = mnemonic.text.find('.');
-  in.opcode = {
-      mnemonic.text.substr(0, dot),
-      {mnemonic.range.begin, mnemonic.range.begin + static_cast<std::uint32_t>(std::min(dot, mnemonic.text.size()))}};
   in.qualifiers.clear();
-  while (dot != std::string_view::npos) {
-    std::size_t next = mnemonic.text.find('.', dot + 1);
-    std::size_t end = next == std::string_view::npos ? mnemonic.text.size() : next;
-    auto begin_offset = mnemonic.range.begin + static_cast<std::uint32_t>(dot);
-    in.qualifiers.push_back(
-        {mnemonic.text.substr(dot, end - dot), {begin_offset, mnemonic.range.begin + static_cast<std::uint32_t>(end)}});
-    dot = next;
+  const std::string_view text = mnemonic.text;
+  const std::uint32_t base = mnemonic.range.begin;
+  std::size_t dot = 0;
+  while (dot < text.size() && text[dot] != '.') ++dot;
+  in.opcode = {text.substr(0, dot), {base, base + static_cast<std::uint32_t>(dot)}};
+  while (dot < text.size()) {
+    std::size_t end = dot + 1;
+    while (end < text.size() && text[end] != '.') ++end;
+    in.qualifiers.push_back({text.substr(dot, end - dot),
+                             {base + static_cast<std::uint32_t>(dot), base + static_cast<std::uint32_t>(end)}});
+    dot = end;
   }
 }
 

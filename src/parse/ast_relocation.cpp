@@ -249,20 +249,11 @@ std::vector<std::uint8_t> tokenIndex(std::span<const LexedToken> tokens, std::ui
 
 // Positions come in nearly ascending order (a walk of the tree in source
 // order), so each search starts at the token the previous one found.
-std::uint32_t Relocator::mapBegin(std::uint32_t offset) const {
+std::uint32_t Relocator::searchBegin(std::uint32_t offset) const {
   // The token that starts at or contains `offset`: the last one that begins
   // at or before it.
   const std::span<const LexedToken>& tokens = from_.tokens;
-  if (!from_.index.empty()) {
-    std::size_t size = from_.index.size() / 2 - 1;
-    if (offset > size) {
-      ok_ = false;
-      return offset;
-    }
-    std::size_t i = from_.index[offset];
-    return to_.tokens[i].begin + (offset - tokens[i].begin);
-  }
-  if (tokens.empty() || tokens.front().begin > offset) {
+  if (begins_ != nullptr || tokens.empty() || tokens.front().begin > offset) {  // outside the indexed frame
     ok_ = false;
     return offset;
   }
@@ -273,20 +264,11 @@ std::uint32_t Relocator::mapBegin(std::uint32_t offset) const {
   return to_.tokens[i].begin + (offset - tokens[i].begin);
 }
 
-std::uint32_t Relocator::mapEnd(std::uint32_t offset) const {
+std::uint32_t Relocator::searchEnd(std::uint32_t offset) const {
   // The token that ends at or contains `offset` - 1: the last one that
   // begins before it.
   const std::span<const LexedToken>& tokens = from_.tokens;
-  if (!from_.index.empty()) {
-    std::size_t size = from_.index.size() / 2 - 1;
-    if (offset > size || offset == 0) {
-      ok_ = false;
-      return offset;
-    }
-    std::size_t i = from_.index[size + 1 + offset];
-    return to_.tokens[i].end - (tokens[i].end - offset);
-  }
-  if (tokens.empty() || tokens.front().begin >= offset) {
+  if (ends_ != nullptr || tokens.empty() || tokens.front().begin >= offset) {
     ok_ = false;
     return offset;
   }

@@ -44,7 +44,13 @@ class Relocator {
  public:
   // Copies go to `arena` (expressions); `from` and `to` must have the same
   // token types.
-  Relocator(TokenFrame from, TokenFrame to, ast::ExprArena& arena) : from_(from), to_(to), arena_(arena) {}
+  Relocator(TokenFrame from, TokenFrame to, ast::ExprArena& arena) : from_(from), to_(to), arena_(arena) {
+    if (!from.index.empty()) {
+      indexed_size_ = static_cast<std::uint32_t>(from.index.size() / 2 - 1);
+      begins_ = from.index.data();
+      ends_ = begins_ + indexed_size_ + 1;
+    }
+  }
 
   // Relocates a copy in place. False when a recomputed value differs in a
   // way the AST builder reports (an integer that no longer fits 64 bits):
@@ -63,13 +69,33 @@ class Relocator {
 
  private:
   bool textIsRange(std::string_view s, SourceRange r) const;
-  std::uint32_t mapBegin(std::uint32_t offset) const;
-  std::uint32_t mapEnd(std::uint32_t offset) const;
+  // The place of `offset` (a position that starts a range, or the end of
+  // one) in the target frame: read from the index when the source frame has
+  // one, else searched.
+  std::uint32_t mapBegin(std::uint32_t offset) const {
+    if (begins_ != nullptr && offset <= indexed_size_) {
+      std::size_t i = begins_[offset];
+      return to_.tokens[i].begin + (offset - from_.tokens[i].begin);
+    }
+    return searchBegin(offset);
+  }
+  std::uint32_t mapEnd(std::uint32_t offset) const {
+    if (ends_ != nullptr && offset - 1 < indexed_size_) {  // 1 <= offset <= size
+      std::size_t i = ends_[offset];
+      return to_.tokens[i].end - (from_.tokens[i].end - offset);
+    }
+    return searchEnd(offset);
+  }
+  std::uint32_t searchBegin(std::uint32_t offset) const;
+  std::uint32_t searchEnd(std::uint32_t offset) const;
 
   TokenFrame from_, to_;
   ast::ExprArena& arena_;
   mutable bool ok_ = true;
-  mutable std::size_t hint_ = 0;  // where the last position was found
+  mutable std::size_t hint_ = 0;          // where the last position was found
+  const std::uint8_t* begins_ = nullptr;  // from_.index, split in its halves
+  const std::uint8_t* ends_ = nullptr;
+  std::uint32_t indexed_size_ = 0;
 };
 
 // Every position, text offset and derived value of a statement, in walk

@@ -302,6 +302,15 @@ namespace {
       if (isLetter(c)) {
         identifier(at + 1);
       } else if (isDigit(c)) {
+        // Most numbers are plain decimals ("16", "0"): INT, whatever the
+        // other rules would match, when no name character or '.' follows.
+        std::size_t p = at + 1;
+        while (p < n && isDigit(s[p])) ++p;
+        if ((c != '0' || p == at + 1) && (p == n || (!isFollow(s[p]) && s[p] != '.'))) {
+          end = p;
+          type = T::INT;
+          break;
+        }
         auto [length, number_type] = number(s, at);
         end = at + length;
         type = number_type;
