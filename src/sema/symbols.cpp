@@ -63,8 +63,12 @@ bool splitIndexed(std::string_view name, std::string_view& prefix, std::uint64_t
   if (digits == 0 || digits == name.size()) return false;
   std::string_view number = name.substr(name.size() - digits);
   if (number.size() > 1 && number[0] == '0') return false;
-  auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), index);
-  if (ec != std::errc()) return false;
+  if (digits <= 19) {  // fits: no overflow check (every register use comes here)
+    index = 0;
+    for (char c : number) index = index * 10 + static_cast<std::uint64_t>(c - '0');
+  } else if (auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), index); ec != std::errc()) {
+    return false;
+  }
   prefix = name.substr(0, name.size() - digits);
   return true;
 }
