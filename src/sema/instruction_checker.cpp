@@ -121,6 +121,14 @@ class BlockMatch {
   const std::vector<std::pair<const ast::Operand*, const OperandSpec*>>& operands() const { return operands_; }
 
  private:
+  // A message or note: formatted only for the block that is reported
+  // (explain_); the blocks compared before it need only their findings'
+  // places and counts.
+  template <typename... Args>
+  std::string say(fmt::format_string<Args...> format, Args&&... args) const {
+    return explain_ ? fmt::format(format, std::forward<Args>(args)...) : std::string();
+  }
+
   void add(diag::RuleId rule, SourceRange range, std::string message, std::vector<std::string> notes = {},
            std::optional<FixIt> fixit = std::nullopt) {
     // One finding per token: a second rule broken by the same qualifier
@@ -180,13 +188,13 @@ class BlockMatch {
             if (!best.empty()) --penalty_;
             if (best.empty()) best = near_space;
             add(diag::RuleId::StateSpaceQualifier, token.range,
-                fmt::format("unknown state space '{}' for '{}'", token.text, spec_.opcode),
-                {fmt::format("did you mean '{}'?", best), fmt::format("allowed as {}: {}", s.name, join(s.values))},
+                say("unknown state space '{}' for '{}'", token.text, spec_.opcode),
+                {say("did you mean '{}'?", best), say("allowed as {}: {}", s.name, join(s.values))},
                 FixIt{token.range, std::string(best)});
           } else if (!contains(s.values, token.text)) {
             add(diag::RuleId::StateSpaceQualifier, token.range,
-                fmt::format("'{}' is not a valid {} state space for '{}' here", token.text, s.name, spec_.opcode),
-                {fmt::format("allowed as {}: {}", s.name, join(s.values))});
+                say("'{}' is not a valid {} state space for '{}' here", token.text, s.name, spec_.opcode),
+                {say("allowed as {}: {}", s.name, join(s.values))});
           }
           placed = true;
         }
@@ -198,8 +206,7 @@ class BlockMatch {
           if (filled_[i] != nullptr && laterSlotTakes(i, token.text)) continue;  // set.eq.f16.f16: .dtype, .stype
           if (filled_[i] != nullptr) {
             add(diag::RuleId::DuplicateQualifier, token.range,
-                fmt::format("'{}' repeats the {} qualifier, already given as '{}'", token.text, s.name,
-                            filled_[i]->text));
+                say("'{}' repeats the {} qualifier, already given as '{}'", token.text, s.name, filled_[i]->text));
           } else {
             filled_[i] = &token;
           }
@@ -223,9 +230,9 @@ class BlockMatch {
       std::optional<FixIt> fix;
       if (s.values.size() == 1) fix = FixIt{at, std::string(s.values[0])};
       add(diag::RuleId::MissingQualifier, in_.mnemonic_range,
-          s.values.size() == 1 ? fmt::format("'{}' requires the qualifier '{}'", mnemonic(), s.values[0])
-                               : fmt::format("'{}' requires a {} qualifier", mnemonic(), s.name),
-          {fmt::format("{} is one of: {}", s.name, join(s.values))}, fix);
+          s.values.size() == 1 ? say("'{}' requires the qualifier '{}'", mnemonic(), s.values[0])
+                               : say("'{}' requires a {} qualifier", mnemonic(), s.name),
+          {say("{} is one of: {}", s.name, join(s.values))}, fix);
     }
   }
 
@@ -250,9 +257,9 @@ class BlockMatch {
       // it stays the likelier intent than a block that lacks one of them.
       --penalty_;
       add(diag::RuleId::UnknownQualifier, op.name.range,
-          fmt::format("unknown address qualifier '{}' for '{}'", op.name.text, spec_.opcode),
-          {allowed.empty() ? fmt::format("this form of '{}' takes no qualifier on its address", spec_.opcode)
-                           : fmt::format("allowed on the address: {}", join(allowed))});
+          say("unknown address qualifier '{}' for '{}'", op.name.text, spec_.opcode),
+          {allowed.empty() ? say("this form of '{}' takes no qualifier on its address", spec_.opcode)
+                           : say("allowed on the address: {}", join(allowed))});
     }
   }
 
@@ -285,9 +292,9 @@ class BlockMatch {
         const ast::Token* place = leading_place < in_.qualifiers.size() ? &in_.qualifiers[leading_place] : nullptr;
         if (t != place) {
           add(diag::RuleId::QualifierOrder, t->range,
-              fmt::format("'{}' must come right after '{}'", t->text,
-                          previous_leading != nullptr ? previous_leading->text : spec_.opcode),
-              {fmt::format("syntax: {}", spec_.syntax)});
+              say("'{}' must come right after '{}'", t->text,
+                  previous_leading != nullptr ? previous_leading->text : spec_.opcode),
+              {say("syntax: {}", spec_.syntax)});
         }
         ++leading_place;
         previous_leading = t;
@@ -296,8 +303,8 @@ class BlockMatch {
         auto& [before, before_slot] = group_previous[s.order_group];
         if (before != nullptr && t->range.begin < before->range.begin) {
           add(diag::RuleId::QualifierOrder, t->range,
-              fmt::format("'{}' ({}) must come after '{}' ({})", t->text, s.name, before->text, before_slot->name),
-              {fmt::format("syntax: {}", spec_.syntax)});
+              say("'{}' ({}) must come after '{}' ({})", t->text, s.name, before->text, before_slot->name),
+              {say("syntax: {}", spec_.syntax)});
         }
         before = t;
         before_slot = &s;
@@ -310,9 +317,9 @@ class BlockMatch {
         if (!types_out_of_order_) ++penalty_;
         types_out_of_order_ = true;
         add(diag::RuleId::QualifierOrder, t->range,
-            fmt::format("'{}' ({}) must come after '{}' ({}): type qualifiers are in the order of the operands",
-                        t->text, s.name, previous->text, previous_slot->name),
-            {fmt::format("syntax: {}", spec_.syntax)});
+            say("'{}' ({}) must come after '{}' ({}): type qualifiers are in the order of the operands", t->text,
+                s.name, previous->text, previous_slot->name),
+            {say("syntax: {}", spec_.syntax)});
       }
       previous = t;
       previous_slot = &s;
@@ -337,8 +344,8 @@ class BlockMatch {
           ++misplaced_values_;
           if (isTypeSlot(s)) ++type_misfits_;
           add(diag::RuleId::InvalidCombination, token.range,
-              fmt::format("'{}' is not a valid {} for '{}'{}", token.text, s.name, spec_.opcode, context()),
-              {fmt::format("allowed as {}{}: {}", s.name, context(), join(s.values))});
+              say("'{}' is not a valid {} for '{}'{}", token.text, s.name, spec_.opcode, context()),
+              {say("allowed as {}{}: {}", s.name, context(), join(s.values))});
           return true;
         }
       }
@@ -402,7 +409,7 @@ class BlockMatch {
     for (const QualifierSlot& s : spec_.qualifiers) {
       if (!explain_) break;
       if (s.on_address) continue;
-      allowed.push_back(fmt::format("{} = {{ {} }}", s.name, join(s.values)));
+      allowed.push_back(say("{} = {{ {} }}", s.name, join(s.values)));
       for (std::string_view v : s.values) {
         std::size_t d = support::editDistance(token.text, v);
         if (d < best_distance) {
@@ -414,19 +421,18 @@ class BlockMatch {
     std::vector<std::string> notes;
     std::optional<FixIt> fix;
     if (!best.empty()) {
-      notes.push_back(fmt::format("did you mean '{}'?", best));
+      notes.push_back(say("did you mean '{}'?", best));
       fix = FixIt{token.range, std::string(best)};
     }
-    notes.push_back(allowed.empty() && explain_
-                        ? fmt::format("'{}' takes no qualifier", spec_.opcode)
-                        : fmt::format("'{}' takes: {}", spec_.opcode, fmt::join(allowed, "; ")));
+    notes.push_back(allowed.empty() && explain_ ? say("'{}' takes no qualifier", spec_.opcode)
+                                                : say("'{}' takes: {}", spec_.opcode, fmt::join(allowed, "; ")));
     // A qualifier another block of the instruction takes makes that block the
     // likelier intent; one that defines a block (`ld.volatile`, `ld.mmio`: a
     // mandatory qualifier of one value) the more so.
     if (!is_space) penalty_ += siblingWeight(token.text);
     add(is_space ? diag::RuleId::StateSpaceQualifier : diag::RuleId::UnknownQualifier, token.range,
-        is_space ? fmt::format("'{}' takes no further state space; '{}' is one too many", spec_.opcode, token.text)
-                 : fmt::format("unknown qualifier '{}' for '{}'", token.text, spec_.opcode),
+        is_space ? say("'{}' takes no further state space; '{}' is one too many", spec_.opcode, token.text)
+                 : say("unknown qualifier '{}' for '{}'", token.text, spec_.opcode),
         std::move(notes), fix);
   }
 
@@ -465,7 +471,7 @@ class BlockMatch {
   std::string context() const {
     // "when .dst is .shared::cluster": the part of the block that chose the table.
     for (const QualifierSlot& s : spec_.qualifiers) {
-      if (s.name == ".dst" && s.values.size() == 1) return fmt::format(" when .dst is {}", s.values[0]);
+      if (s.name == ".dst" && s.values.size() == 1) return say(" when .dst is {}", s.values[0]);
     }
     return "";
   }
@@ -506,12 +512,12 @@ class BlockMatch {
             if (contains(bs, b->text)) ok = true;
           }
           if (!ok) {
-            std::string first = a ? fmt::format("'{}'", a->text) : fmt::format("no {}", c.a);
+            std::string first = a ? say("'{}'", a->text) : say("no {}", c.a);
             add(diag::RuleId::InvalidCombination, b->range,
-                a ? fmt::format("'{}' does not allow '{}'{}", a->text, b->text, context())
-                  : fmt::format("'{}' needs a {} qualifier{}", b->text, c.a, context()),
-                {allowed.empty() ? fmt::format("{} is not allowed at all here", first)
-                                 : fmt::format("allowed with {}: {}", first, join(allowed))});
+                a ? say("'{}' does not allow '{}'{}", a->text, b->text, context())
+                  : say("'{}' needs a {} qualifier{}", b->text, c.a, context()),
+                {allowed.empty() ? say("{} is not allowed at all here", first)
+                                 : say("allowed with {}: {}", first, join(allowed))});
           }
           break;
         }
@@ -525,15 +531,13 @@ class BlockMatch {
           const ast::Token* anchor = filled(c.insert_after);
           SourceRange at = anchor ? SourceRange{anchor->range.end, anchor->range.end} : in_.mnemonic_range;
           add(diag::RuleId::RequiredQualifier, anchor ? anchor->range : in_.mnemonic_range,
-              fmt::format("'{}' requires '{}'", combination, c.needed), {std::string(c.why)},
-              FixIt{at, std::string(c.needed)});
+              say("'{}' requires '{}'", combination, c.needed), {std::string(c.why)}, FixIt{at, std::string(c.needed)});
           break;
         }
         case spec::Constraint::Kind::Forbids: {
           if (!std::all_of(c.when.begin(), c.when.end(), [&](const auto& w) { return holds(w); })) break;
           if (const ast::Token* other = filled(c.other); other != nullptr && !touched(other->range)) {
-            add(diag::RuleId::QualifierConflict, other->range,
-                fmt::format("'{}' cannot be used here: {}", other->text, c.why));
+            add(diag::RuleId::QualifierConflict, other->range, say("'{}' cannot be used here: {}", other->text, c.why));
           }
           break;
         }
@@ -542,7 +546,7 @@ class BlockMatch {
           if (holds(c.then)) break;
           const ast::Token* trigger = filled(c.when.front().slot);
           add(diag::RuleId::QualifierConflict, trigger ? trigger->range : in_.mnemonic_range,
-              fmt::format("'{}' needs {}: {}", trigger ? trigger->text : spec_.opcode, describe(c.then), c.why));
+              say("'{}' needs {}: {}", trigger ? trigger->text : spec_.opcode, describe(c.then), c.why));
           break;
         }
       }
@@ -614,8 +618,8 @@ class BlockMatch {
     std::optional<std::size_t> params = listLength(want.params_list);
     if (sig && !sig->agree) {
       add(diag::RuleId::OperandCount, op.range,
-          fmt::format("the targets of '{}' differ in their numbers of results or parameters: no call fits them all",
-                      op.expr->text),
+          say("the targets of '{}' differ in their numbers of results or parameters: no call fits them all",
+              op.expr->text),
           {"the call operands are type-checked against the type signature of the functions indicated by flist "
            "(9.7.12.5)"});
       return;
@@ -625,9 +629,9 @@ class BlockMatch {
       return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
     };
     add(diag::RuleId::OperandCount, op.range,
-        fmt::format("'{}' has {} and {}; the call gives {} and {}", op.expr->text, plural(sig->results, "result"),
-                    plural(sig->params, "parameter"), plural(*results, "result"), plural(*params, "argument")),
-        {fmt::format("syntax: {}", spec_.syntax)});
+        say("'{}' has {} and {}; the call gives {} and {}", op.expr->text, plural(sig->results, "result"),
+            plural(sig->params, "parameter"), plural(*results, "result"), plural(*params, "argument")),
+        {say("syntax: {}", spec_.syntax)});
   }
 
   void operandCountError(std::size_t n, std::size_t n_required, std::size_t n_free) {
@@ -652,9 +656,9 @@ class BlockMatch {
           fix = FixIt{{in_.mnemonic_range.end, in_.mnemonic_range.end}, std::string(slot->values[0])};
         }
         add(diag::RuleId::OperandCount, given.range,
-            fmt::format("operand '{}' requires the {} qualifier{}", op.name, op.presence.slot,
-                        slot && slot->values.size() == 1 ? fmt::format(" '{}'", slot->values[0]) : ""),
-            {fmt::format("syntax: {}", spec_.syntax)}, fix);
+            say("operand '{}' requires the {} qualifier{}", op.name, op.presence.slot,
+                slot && slot->values.size() == 1 ? say(" '{}'", slot->values[0]) : ""),
+            {say("syntax: {}", spec_.syntax)}, fix);
         return;
       }
     }
@@ -668,19 +672,18 @@ class BlockMatch {
         if (i++ < n) continue;
         if (op.presence.kind == spec::Presence::Kind::WithQualifier) {
           const ast::Token* q = filled(op.presence.slot);
-          add(diag::RuleId::OperandCount, q->range, fmt::format("'{}' requires the operand '{}'", q->text, op.name),
-              {fmt::format("syntax: {}", spec_.syntax)});
+          add(diag::RuleId::OperandCount, q->range, say("'{}' requires the operand '{}'", q->text, op.name),
+              {say("syntax: {}", spec_.syntax)});
           return;
         }
         break;
       }
     }
-    std::string expected =
-        n_free == 0 ? std::to_string(n_required) : fmt::format("{} to {}", n_required, n_required + n_free);
+    std::string expected = n_free == 0 ? std::to_string(n_required) : say("{} to {}", n_required, n_required + n_free);
     SourceRange at = n > n_required + n_free ? in_.operands[n_required + n_free].range : in_.mnemonic_range;
     add(diag::RuleId::OperandCount, at,
-        fmt::format("'{}' takes {} operand{} here, not {}", spec_.opcode, expected, expected == "1" ? "" : "s", n),
-        {fmt::format("syntax: {}", spec_.syntax)});
+        say("'{}' takes {} operand{} here, not {}", spec_.opcode, expected, expected == "1" ? "" : "s", n),
+        {say("syntax: {}", spec_.syntax)});
   }
 
   static std::optional<std::int64_t> constantValue(const ast::Expr* e) {
@@ -715,7 +718,7 @@ class BlockMatch {
       case OperandKind::TensorAddress:
         if (op.kind != ast::OperandKind::Address) {
           add(diag::RuleId::OperandKind, op.range,
-              fmt::format("'{}' must be an address in brackets, such as [%rd1]", want.name));
+              say("'{}' must be an address in brackets, such as [%rd1]", want.name));
           return;
         }
         if (want.kind == OperandKind::TensorAddress) tensorCoordinates(op, want);
@@ -724,19 +727,18 @@ class BlockMatch {
       case OperandKind::Immediate: {
         auto v = op.kind == ast::OperandKind::Expression ? constantValue(op.expr) : std::nullopt;
         if (!v) {
-          add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' must be an integer constant", want.name),
-              want.immediates.empty()
-                  ? std::vector<std::string>{}
-                  : std::vector<std::string>{fmt::format("allowed: {}", fmt::join(want.immediates, ", "))});
+          add(diag::RuleId::InvalidImmediate, op.range, say("'{}' must be an integer constant", want.name),
+              want.immediates.empty() ? std::vector<std::string>{}
+                                      : std::vector<std::string>{say("allowed: {}", fmt::join(want.immediates, ", "))});
           return;
         }
         if (!want.immediates.empty() &&
             std::find(want.immediates.begin(), want.immediates.end(), *v) == want.immediates.end()) {
-          add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
-              {fmt::format("allowed: {}", fmt::join(want.immediates, ", "))});
+          add(diag::RuleId::InvalidImmediate, op.range, say("'{}' cannot be {} here", want.name, *v),
+              {say("allowed: {}", fmt::join(want.immediates, ", "))});
         } else if (*v < want.min_value || *v > want.max_value) {
-          add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
-              {fmt::format("allowed: {} to {}", want.min_value, want.max_value)});
+          add(diag::RuleId::InvalidImmediate, op.range, say("'{}' cannot be {} here", want.name, *v),
+              {say("allowed: {} to {}", want.min_value, want.max_value)});
         } else {
           multipleOf(op, want, *v);
         }
@@ -760,7 +762,7 @@ class BlockMatch {
           }
           if (op.kind != ast::OperandKind::Expression) {
             add(diag::RuleId::OperandKind, op.range,
-                fmt::format("'{}' must be a register without {}", want.name, want.vector_slot));
+                say("'{}' must be a register without {}", want.name, want.vector_slot));
             return;
           }
           dataRegister(op, want, type);
@@ -773,7 +775,7 @@ class BlockMatch {
         }
         if (op.kind != ast::OperandKind::Vector) {
           add(diag::RuleId::OperandKind, op.range,
-              fmt::format("'{}' must be a vector of {} registers with {}", want.name, count, vec));
+              say("'{}' must be a vector of {} registers with {}", want.name, count, vec));
           return;
         }
         for (const ast::Operand& element : op.elements) {
@@ -789,8 +791,8 @@ class BlockMatch {
         }
         if (op.elements.size() != count) {
           add(diag::RuleId::OperandKind, op.range,
-              fmt::format("'{}' has {} element{}; {} needs {}", want.name, op.elements.size(),
-                          op.elements.size() == 1 ? "" : "s", vec, count));
+              say("'{}' has {} element{}; {} needs {}", want.name, op.elements.size(),
+                  op.elements.size() == 1 ? "" : "s", vec, count));
         }
         return;
       }
@@ -804,17 +806,17 @@ class BlockMatch {
         if (want.kind == OperandKind::Predicate && predicateForm(op, want)) return;
         if (want.sink_allowed && op.kind == ast::OperandKind::Sink) return;
         if (want.sink_required) {
-          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' must be the sink '_' here", want.name),
-              {fmt::format("syntax: {}", spec_.syntax)});
+          add(diag::RuleId::OperandKind, op.range, say("'{}' must be the sink '_' here", want.name),
+              {say("syntax: {}", spec_.syntax)});
           return;
         }
         if (op.kind != ast::OperandKind::Expression) {
           ++penalty_;  // a vector or address where a scalar goes: the shape of another block
           add(diag::RuleId::OperandKind, op.range,
-              fmt::format("'{}' must be a {}", want.name,
-                          want.kind == OperandKind::Predicate  ? "predicate register"
-                          : want.kind == OperandKind::Register ? "register"
-                                                               : "register or integer constant"));
+              say("'{}' must be a {}", want.name,
+                  want.kind == OperandKind::Predicate  ? "predicate register"
+                  : want.kind == OperandKind::Register ? "register"
+                                                       : "register or integer constant"));
           return;
         }
         std::string_view want_type = expectedType(want);
@@ -823,27 +825,27 @@ class BlockMatch {
           auto v = constantValue(op.expr);
           if (!v || std::find(want.immediates.begin(), want.immediates.end(), *v) == want.immediates.end()) {
             add(diag::RuleId::InvalidImmediate, op.range,
-                fmt::format("'{}' must be a predicate register or one of the constants {}", want.name,
-                            fmt::join(want.immediates, ", ")));
+                say("'{}' must be a predicate register or one of the constants {}", want.name,
+                    fmt::join(want.immediates, ", ")));
           }
           return;
         }
         if (op.expr->kind != ast::ExprKind::Symbol) {
           if (want.not_negated && op.expr->kind == ast::ExprKind::Unary && op.expr->op == "-" &&
               op.expr->lhs != nullptr && op.expr->lhs->kind == ast::ExprKind::Symbol) {
-            add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' cannot be negated here", want.name),
-                {fmt::format("syntax: {}", spec_.syntax)});
+            add(diag::RuleId::OperandKind, op.range, say("'{}' cannot be negated here", want.name),
+                {say("syntax: {}", spec_.syntax)});
             return;
           }
           if (want.kind == OperandKind::Predicate && want.constant_allowed) {
             if (Literal k = literalKind(op.expr); k != Literal::Integer && k != Literal::Unknown) {
               add(diag::RuleId::InvalidImmediate, op.range,
-                  fmt::format("'{}' must be a predicate register or an integer constant", want.name));
+                  say("'{}' must be a predicate register or an integer constant", want.name));
             }
           } else if (want.kind != OperandKind::Value) {
             add(diag::RuleId::OperandKind, op.range,
-                fmt::format("'{}' must be a {}, not a constant", want.name,
-                            want.kind == OperandKind::Predicate ? "predicate register" : "register"));
+                say("'{}' must be a {}, not a constant", want.name,
+                    want.kind == OperandKind::Predicate ? "predicate register" : "register"));
           } else if (!want_type.empty()) {
             immediateOfType(op, want, want_type);
           }
@@ -852,11 +854,11 @@ class BlockMatch {
               std::find(want.immediates.begin(), want.immediates.end(), *v) == want.immediates.end()) {
             // A register, or one of a few constants ("nCols must be a power
             // of 2 ... within the range [32, 512]", 9.7.16.7.1).
-            add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
-                {fmt::format("allowed: a register or {}", fmt::join(want.immediates, ", "))});
+            add(diag::RuleId::InvalidImmediate, op.range, say("'{}' cannot be {} here", want.name, *v),
+                {say("allowed: a register or {}", fmt::join(want.immediates, ", "))});
           } else if (v && (*v < want.min_value || *v > want.max_value)) {
-            add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be {} here", want.name, *v),
-                {fmt::format("allowed: {} to {}", want.min_value, want.max_value)});
+            add(diag::RuleId::InvalidImmediate, op.range, say("'{}' cannot be {} here", want.name, *v),
+                {say("allowed: {} to {}", want.min_value, want.max_value)});
           } else if (v) {
             multipleOf(op, want, *v);
           }
@@ -867,8 +869,7 @@ class BlockMatch {
         if (want.kind == OperandKind::Predicate) {
           if (info->type != ".pred") {
             add(diag::RuleId::OperandType, op.range,
-                fmt::format("'{}' must be a .pred register; '{}' is declared {}", want.name, op.expr->text,
-                            info->type));
+                say("'{}' must be a .pred register; '{}' is declared {}", want.name, op.expr->text, info->type));
           }
           return;
         }
@@ -886,8 +887,7 @@ class BlockMatch {
         unsigned want_bits = want.bits;
         if (info->type == ".pred" || (want_bits != 0 && bits != 0 && bits != want_bits)) {
           add(diag::RuleId::OperandType, op.range,
-              fmt::format("'{}' is a {}-bit operand; '{}' is declared {}", want.name, want_bits, op.expr->text,
-                          info->type));
+              say("'{}' is a {}-bit operand; '{}' is declared {}", want.name, want_bits, op.expr->text, info->type));
         }
         return;
       }
@@ -934,13 +934,13 @@ class BlockMatch {
   // reported unless it is a constant in a source vector (allowed there).
   bool registerElement(const ast::Operand& element, const OperandSpec& want) {
     if (element.kind != ast::OperandKind::Expression) {
-      add(diag::RuleId::OperandKind, element.range, fmt::format("'{}' takes registers as elements", want.name));
+      add(diag::RuleId::OperandKind, element.range, say("'{}' takes registers as elements", want.name));
       return false;
     }
     if (element.expr->kind != ast::ExprKind::Symbol) {
       if (want.destination) {
         add(diag::RuleId::OperandKind, element.range,
-            fmt::format("'{}' is a destination: its elements are registers, not constants", want.name));
+            say("'{}' is a destination: its elements are registers, not constants", want.name));
       }
       return false;
     }
@@ -960,8 +960,8 @@ class BlockMatch {
     unsigned bits = spec::typeQualifierBits(info->type);
     if (bits == 0 || bits == want.bits) return;
     add(diag::RuleId::OperandType, op.range,
-        fmt::format("'{}' must be a {}-bit register address; '{}' is declared {}", want.name, want.bits, base->text,
-                    info->type));
+        say("'{}' must be a {}-bit register address; '{}' is declared {}", want.name, want.bits, base->text,
+            info->type));
   }
 
   // A name where the manual wants one ("The branch target must be a label",
@@ -970,8 +970,7 @@ class BlockMatch {
   // operand allows. An undeclared name is that pass's finding, not this one.
   void symbolOperand(const ast::Operand& op, const OperandSpec& want) {
     if (op.kind != ast::OperandKind::Expression || op.expr->kind != ast::ExprKind::Symbol) {
-      add(diag::RuleId::OperandKind, op.range,
-          fmt::format("'{}' must be {}", want.name, describeSymbols(want.symbols)));
+      add(diag::RuleId::OperandKind, op.range, say("'{}' must be {}", want.name, describeSymbols(want.symbols)));
       return;
     }
     std::optional<NameInfo> info = registers_.nameInfo(op.expr->text);
@@ -982,15 +981,15 @@ class BlockMatch {
       // scope before it is used" (9.7.12.4).
       if (want.declared_before && info->declared.begin > in_.range.begin) {
         add(diag::RuleId::UndeclaredSymbol, op.range,
-            fmt::format("'{}' ({}) is used before it is declared", op.expr->text, what),
-            {fmt::format("'{}' must be declared before the instruction that uses it", want.name)});
+            say("'{}' ({}) is used before it is declared", op.expr->text, what),
+            {say("'{}' must be declared before the instruction that uses it", want.name)});
       }
       return;
     }
     // A name of the wrong kind still has the operand's shape: no penalty
     // beyond the finding (`call %rd1;` is judged by `call func;`).
     add(diag::RuleId::OperandKind, op.range,
-        fmt::format("'{}' must be {}; '{}' is {}", want.name, describeSymbols(want.symbols), op.expr->text, what));
+        say("'{}' must be {}; '{}' is {}", want.name, describeSymbols(want.symbols), op.expr->text, what));
   }
 
   // `(a, b, ...)` (9.7.12.5): a parenthesised list whose elements are scalar
@@ -998,13 +997,13 @@ class BlockMatch {
   void listOperand(const ast::Operand& op, const OperandSpec& want) {
     if (op.kind != ast::OperandKind::ParenList) {
       add(diag::RuleId::OperandKind, op.range,
-          fmt::format("'{}' must be a list in parentheses, such as (%r1, %r2)", want.name));
+          say("'{}' must be a list in parentheses, such as (%r1, %r2)", want.name));
       return;
     }
     for (const ast::Operand& element : op.elements) {
       if (element.kind == ast::OperandKind::Expression) continue;
       add(diag::RuleId::OperandKind, element.range,
-          fmt::format("the elements of '{}' are registers, constants or .param variables", want.name));
+          say("the elements of '{}' are registers, constants or .param variables", want.name));
     }
   }
 
@@ -1024,7 +1023,7 @@ class BlockMatch {
 
   std::string describeType(const OperandSpec& want, std::string_view type) const {
     if (!want.fixed_type.empty()) return std::string(type);
-    return fmt::format("{} ({}{} {})", type, want.wide ? ".wide " : "", want.type_slot, valueOf(want.type_slot));
+    return say("{} ({}{} {})", type, want.wide ? ".wide " : "", want.type_slot, valueOf(want.type_slot));
   }
 
   // 9.4, Table 26: the declared type of a register operand agrees with the
@@ -1037,17 +1036,16 @@ class BlockMatch {
     if (want_bits != have_bits || want_bits == 0) {
       add(diag::RuleId::OperandType, op.range,
           type == ".pred"
-              ? fmt::format("'{}' must be a .pred register; '{}' is declared {}", want.name, op.expr->text, info.type)
-              : fmt::format("'{}' is a {}-bit operand{}; '{}' is declared {}", want.name, want_bits,
-                            want.fixed_type.empty() ? fmt::format(" ({}{} {})", want.wide ? ".wide " : "",
-                                                                  want.type_slot, valueOf(want.type_slot))
-                                                    : "",
-                            op.expr->text, info.type));
+              ? say("'{}' must be a .pred register; '{}' is declared {}", want.name, op.expr->text, info.type)
+              : say("'{}' is a {}-bit operand{}; '{}' is declared {}", want.name, want_bits,
+                    want.fixed_type.empty()
+                        ? say(" ({}{} {})", want.wide ? ".wide " : "", want.type_slot, valueOf(want.type_slot))
+                        : "",
+                    op.expr->text, info.type));
       return;
     }
     add(diag::RuleId::OperandType, op.range,
-        fmt::format("'{}' is a {} operand; '{}' is declared {}", want.name, describeType(want, type), op.expr->text,
-                    info.type),
+        say("'{}' is a {} operand; '{}' is declared {}", want.name, describeType(want, type), op.expr->text, info.type),
         {"a floating-point type agrees only with itself or a bit-size type of its size; an integer type with "
          "integer and bit-size types of its size (9.4, Table 26)"});
   }
@@ -1110,10 +1108,9 @@ class BlockMatch {
                           : is_integer     ? "an integer constant"
                                            : "a register; this type takes no immediate";
     add(diag::RuleId::InvalidImmediate, op.range,
-        fmt::format("'{}' cannot be {} for {}", want.name,
-                    kind == Literal::Integer ? "an integer constant" : "a floating-point constant",
-                    describeType(want, type)),
-        {fmt::format("allowed: {}", allowed)});
+        say("'{}' cannot be {} for {}", want.name,
+            kind == Literal::Integer ? "an integer constant" : "a floating-point constant", describeType(want, type)),
+        {say("allowed: {}", allowed)});
   }
 
   static bool classOfImmediate(std::string_view type) {
@@ -1130,14 +1127,14 @@ class BlockMatch {
     switch (op.kind) {
       case ast::OperandKind::Negated:
         if (form != PredicateForm::Negatable) {
-          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' cannot be negated with '!'", want.name));
+          add(diag::RuleId::OperandKind, op.range, say("'{}' cannot be negated with '!'", want.name));
         } else {
           predicateRegister(op.name, want);
         }
         return true;
       case ast::OperandKind::PredicatePair:
         if (form != PredicateForm::MaybePair && form != PredicateForm::Pair) {
-          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' is one predicate, not a pair p|q", want.name));
+          add(diag::RuleId::OperandKind, op.range, say("'{}' is one predicate, not a pair p|q", want.name));
         } else {
           predicateRegister(op.name, want);
           predicateRegister(op.second, want);
@@ -1145,12 +1142,12 @@ class BlockMatch {
         return true;
       case ast::OperandKind::Sink:
         if (form != PredicateForm::MaybePair) {
-          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' cannot be the sink '_'", want.name));
+          add(diag::RuleId::OperandKind, op.range, say("'{}' cannot be the sink '_'", want.name));
         }
         return true;
       case ast::OperandKind::Expression:
         if (form == PredicateForm::Pair) {
-          add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' is a pair of predicates p|q here", want.name));
+          add(diag::RuleId::OperandKind, op.range, say("'{}' is a pair of predicates p|q here", want.name));
           return true;
         }
         return false;
@@ -1161,12 +1158,12 @@ class BlockMatch {
   // "A constant must be a multiple of" and "non-zero" (bar's thread count).
   void multipleOf(const ast::Operand& op, const OperandSpec& want, std::int64_t v) {
     if (want.non_zero && v == 0) {
-      add(diag::RuleId::InvalidImmediate, op.range, fmt::format("'{}' cannot be 0 here", want.name));
+      add(diag::RuleId::InvalidImmediate, op.range, say("'{}' cannot be 0 here", want.name));
       return;
     }
     if (want.multiple_of == 0 || v % want.multiple_of == 0) return;
     add(diag::RuleId::InvalidImmediate, op.range,
-        fmt::format("'{}' must be a multiple of {}, not {}", want.name, want.multiple_of, v));
+        say("'{}' must be a multiple of {}, not {}", want.name, want.multiple_of, v));
   }
 
   // "d|p" (9.7.8.6 lop3): a register of the type, or the sink, with a
@@ -1179,7 +1176,7 @@ class BlockMatch {
       reg_range = op.name.range;
       if (op.second.text == "_" && !want.predicate_sink) {
         add(diag::RuleId::OperandKind, op.second.range,
-            fmt::format("the predicate of '{}|p' cannot be the sink '_'", want.name));
+            say("the predicate of '{}|p' cannot be the sink '_'", want.name));
       }
       predicateRegister(op.second, want);
     } else if (want.predicate_optional && op.kind == ast::OperandKind::Expression &&
@@ -1193,13 +1190,13 @@ class BlockMatch {
       ++penalty_;
       add(diag::RuleId::OperandKind, op.range,
           want.predicate_optional
-              ? fmt::format("'{}' is a register, or a register and a predicate '{}|p', here", want.name, want.name)
-              : fmt::format("'{}' is a register and a predicate, '{}|p', here", want.name, want.name));
+              ? say("'{}' is a register, or a register and a predicate '{}|p', here", want.name, want.name)
+              : say("'{}' is a register and a predicate, '{}|p', here", want.name, want.name));
       return;
     }
     if (reg_text == "_") {
       if (!want.register_sink) {
-        add(diag::RuleId::OperandKind, reg_range, fmt::format("'{}' cannot be the sink '_'", want.name));
+        add(diag::RuleId::OperandKind, reg_range, say("'{}' cannot be the sink '_'", want.name));
       }
       return;
     }
@@ -1207,8 +1204,7 @@ class BlockMatch {
     auto info = registers_.reg(reg_text);
     if (type.empty() || !info || info->type.empty() || spec::typesAgree(type, info->type)) return;
     add(diag::RuleId::OperandType, reg_range,
-        fmt::format("'{}' is a {} operand; '{}' is declared {}", want.name, describeType(want, type), reg_text,
-                    info->type));
+        say("'{}' is a {} operand; '{}' is declared {}", want.name, describeType(want, type), reg_text, info->type));
   }
 
   void predicateRegister(const ast::Token& name, const OperandSpec& want) {
@@ -1216,7 +1212,7 @@ class BlockMatch {
     auto info = registers_.reg(name.text);
     if (info && !info->type.empty() && info->type != ".pred") {
       add(diag::RuleId::OperandType, name.range,
-          fmt::format("'{}' must be a .pred register; '{}' is declared {}", want.name, name.text, info->type));
+          say("'{}' must be a .pred register; '{}' is declared {}", want.name, name.text, info->type));
     }
   }
 
@@ -1227,14 +1223,13 @@ class BlockMatch {
     unsigned total = spec::typeQualifierBits(valueOf(want.type_slot));
     if (op.kind != ast::OperandKind::Vector) {
       ++penalty_;  // a scalar where a vector goes: the shape of another block
-      add(diag::RuleId::OperandKind, op.range,
-          fmt::format("'{}' must be a vector {{a, b}} or {{a, b, c, d}} here", want.name));
+      add(diag::RuleId::OperandKind, op.range, say("'{}' must be a vector {{a, b}} or {{a, b, c, d}} here", want.name));
       return;
     }
     std::size_t count = op.elements.size();
     if (count != 2 && count != 4) {
       add(diag::RuleId::OperandKind, op.range,
-          fmt::format("'{}' has {} elements; a packed vector has 2 or 4", want.name, count));
+          say("'{}' has {} elements; a packed vector has 2 or 4", want.name, count));
       return;
     }
     unsigned element_bits = total == 0 ? 0 : total / static_cast<unsigned>(count);
@@ -1251,7 +1246,7 @@ class BlockMatch {
       if (element.kind == ast::OperandKind::Sink) {
         if (!want.destination) {
           add(diag::RuleId::OperandKind, element.range,
-              fmt::format("the sink '_' can only be an element of a destination vector"));
+              say("the sink '_' can only be an element of a destination vector"));
         }
         continue;
       }
@@ -1260,8 +1255,7 @@ class BlockMatch {
       if (!holds_constant || want.destination) registerSize(element, want.name, element_bits);
     }
     if (!any_register && want.destination) {
-      add(diag::RuleId::OperandKind, op.range,
-          fmt::format("'{}' needs at least one register among its elements", want.name));
+      add(diag::RuleId::OperandKind, op.range, say("'{}' needs at least one register among its elements", want.name));
     }
   }
 
@@ -1283,7 +1277,7 @@ class BlockMatch {
     auto info = registers_.reg(op.expr->text);
     if (!info || info->type.empty() || relaxedTypeAgrees(type, info->type)) return;
     add(diag::RuleId::OperandType, op.range,
-        fmt::format("'{}' is declared {}, which cannot hold '{}' data here", op.expr->text, info->type, type),
+        say("'{}' is declared {}, which cannot hold '{}' data here", op.expr->text, info->type, type),
         {relaxedTypeRule(type)});
   }
 
@@ -1337,16 +1331,16 @@ class BlockMatch {
       if (std::any_of(alternative.begin(), alternative.end(),
                       [](const spec::Condition& c) { return c.values.empty(); })) {
         add(diag::RuleId::OperandKind, element.range,
-            fmt::format("the sink '_' cannot stand for an element of '{}': it is a source", want.name));
+            say("the sink '_' cannot stand for an element of '{}': it is a source", want.name));
         return;
       }
       std::vector<std::string> parts;
-      for (const spec::Condition& c : alternative) parts.push_back(fmt::format("{} {}", c.slot, join(c.values, "/")));
-      alternatives.push_back(fmt::format("{}", fmt::join(parts, " with ")));
+      for (const spec::Condition& c : alternative) parts.push_back(say("{} {}", c.slot, join(c.values, "/")));
+      alternatives.push_back(say("{}", fmt::join(parts, " with ")));
     }
     add(diag::RuleId::OperandKind, element.range,
-        fmt::format("the sink '_' cannot stand for an element of '{}' here", want.name),
-        {fmt::format("'_' is allowed only with {}", fmt::join(alternatives, ", or "))});
+        say("the sink '_' cannot stand for an element of '{}' here", want.name),
+        {say("'_' is allowed only with {}", fmt::join(alternatives, ", or "))});
   }
 
   // A vector whose length (and element type) a table of qualifier
@@ -1362,9 +1356,9 @@ class BlockMatch {
     if (op.kind != ast::OperandKind::Vector) {
       ++penalty_;  // a scalar where a vector goes: the shape of another block
       add(diag::RuleId::OperandKind, op.range,
-          row ? fmt::format("'{}' must be a vector of {} register{} {{...}} here", want.name, row->count,
-                            row->count == 1 ? "" : "s")
-              : fmt::format("'{}' must be a vector {{...}} here", want.name));
+          row ? say("'{}' must be a vector of {} register{} {{...}} here", want.name, row->count,
+                    row->count == 1 ? "" : "s")
+              : say("'{}' must be a vector {{...}} here", want.name));
       return;
     }
     // A vector where the block wants one is a sign of the intended block: a
@@ -1379,7 +1373,7 @@ class BlockMatch {
         // Sinks only where `sinks_when` allows them (none when it is empty).
         if (want.sinks_when.empty()) {
           add(diag::RuleId::OperandKind, element.range,
-              fmt::format("the sink '_' cannot stand for an element of '{}'", want.name));
+              say("the sink '_' cannot stand for an element of '{}'", want.name));
         } else {
           sinkElement(element, want);
         }
@@ -1401,8 +1395,8 @@ class BlockMatch {
       if (!info || info->type.empty() || spec::typesAgree(row->element_type, info->type)) continue;
       type_reported = true;
       add(diag::RuleId::OperandType, element.range,
-          fmt::format("'{}' takes {} registers here; '{}' is declared {}", want.name, row->element_type,
-                      element.expr->text, info->type),
+          say("'{}' takes {} registers here; '{}' is declared {}", want.name, row->element_type, element.expr->text,
+              info->type),
           {"a floating-point type agrees only with itself or a bit-size type of its size; an integer type with "
            "integer and bit-size types of its size (9.4, Table 26)"});
     }
@@ -1415,23 +1409,22 @@ class BlockMatch {
         std::string_view first = typed_elements.front().second;
         if (spec::typesAgree(first, type) || spec::typesAgree(type, first)) continue;
         add(diag::RuleId::OperandType, element->range,
-            fmt::format("the elements of '{}' have different types: '{}' is declared {}, '{}' {}", want.name,
-                        typed_elements.front().first->expr->text, first, element->expr->text, type));
+            say("the elements of '{}' have different types: '{}' is declared {}, '{}' {}", want.name,
+                typed_elements.front().first->expr->text, first, element->expr->text, type));
         break;
       }
     }
     if (!any_register && want.destination && !op.elements.empty()) {
-      add(diag::RuleId::OperandKind, op.range,
-          fmt::format("'{}' needs at least one register among its elements", want.name));
+      add(diag::RuleId::OperandKind, op.range, say("'{}' needs at least one register among its elements", want.name));
     }
     if (row != nullptr && op.elements.size() != row->count) {
       std::string combination;
       for (const spec::Condition& c : row->when) combination += valueOf(c.slot);
       add(diag::RuleId::OperandKind, op.range,
-          combination.empty() ? fmt::format("'{}' has {} element{}; it needs {}", want.name, op.elements.size(),
-                                            op.elements.size() == 1 ? "" : "s", row->count)
-                              : fmt::format("'{}' has {} element{}; '{}' needs {}", want.name, op.elements.size(),
-                                            op.elements.size() == 1 ? "" : "s", combination, row->count));
+          combination.empty() ? say("'{}' has {} element{}; it needs {}", want.name, op.elements.size(),
+                                    op.elements.size() == 1 ? "" : "s", row->count)
+                              : say("'{}' has {} element{}; '{}' needs {}", want.name, op.elements.size(),
+                                    op.elements.size() == 1 ? "" : "s", combination, row->count));
     }
     if (findings_.size() != findings_before) --penalty_;
   }
@@ -1444,7 +1437,7 @@ class BlockMatch {
     unsigned have = typeBits(info->type);
     if (info->type == ".pred" || (have != 0 && have != bits)) {
       add(diag::RuleId::OperandType, op.range,
-          fmt::format("'{}' takes {}-bit registers; '{}' is declared {}", name, bits, op.expr->text, info->type));
+          say("'{}' takes {}-bit registers; '{}' is declared {}", name, bits, op.expr->text, info->type));
     }
   }
 
@@ -1453,7 +1446,7 @@ class BlockMatch {
     if (op.kind != ast::OperandKind::Vector || op.second.text.empty()) return;
     if (!want.with_predicate) {
       add(diag::RuleId::OperandKind, op.second.range,
-          fmt::format("'{}' takes no predicate '|{}' here", want.name, op.second.text));
+          say("'{}' takes no predicate '|{}' here", want.name, op.second.text));
       return;
     }
     predicateRegister(op.second, want);
@@ -1473,19 +1466,19 @@ class BlockMatch {
       if (!v.empty()) written.push_back(v);
     }
     bool none_allowed = contains(want.selectors, "");
-    std::string allowed = written.size() > 24
-                              ? fmt::format("{} ... {} ({} in all)", join({written.begin(), written.begin() + 8}),
-                                            written.back(), written.size())
-                              : join(written);
+    std::string allowed =
+        written.size() > 24
+            ? say("{} ... {} ({} in all)", join({written.begin(), written.begin() + 8}), written.back(), written.size())
+            : join(written);
     if (field.empty()) {
-      add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' needs a selector here", want.name),
-          {fmt::format("selectors: {}", allowed)});
+      add(diag::RuleId::OperandKind, op.range, say("'{}' needs a selector here", want.name),
+          {say("selectors: {}", allowed)});
     } else if (written.empty()) {
       add(diag::RuleId::OperandKind, op.range,
-          fmt::format("'{}' takes no selector here; '{}' has '{}'", want.name, base, field));
+          say("'{}' takes no selector here; '{}' has '{}'", want.name, base, field));
     } else {
-      add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' is not a selector of '{}' here", field, want.name),
-          {fmt::format("selectors{}: {}", none_allowed ? " (or none)" : "", allowed)});
+      add(diag::RuleId::OperandKind, op.range, say("'{}' is not a selector of '{}' here", field, want.name),
+          {say("selectors{}: {}", none_allowed ? " (or none)" : "", allowed)});
     }
     return base;
   }
@@ -1495,15 +1488,13 @@ class BlockMatch {
     if (op.kind != ast::OperandKind::Address) {
       ++penalty_;
       add(diag::RuleId::OperandKind, op.range,
-          fmt::format("'{}' must be an address in brackets, {}", want.name,
-                      want.sampler ? "[a, c] or [a, b, c]" : "[a, b]"));
+          say("'{}' must be an address in brackets, {}", want.name, want.sampler ? "[a, c] or [a, b, c]" : "[a, b]"));
       return;
     }
     std::size_t extras = op.elements.size();
     if (extras == 0 || extras > (want.sampler ? 2U : 1U)) {
       add(diag::RuleId::OperandCount, op.range,
-          fmt::format(
-              "the address has {} part{}; it is {}", extras + 1, extras == 0 ? "" : "s",
+          say("the address has {} part{}; it is {}", extras + 1, extras == 0 ? "" : "s",
               want.sampler ? "[texture, coordinates] or [texture, sampler, coordinates]" : "[surface, coordinates]"));
       return;
     }
@@ -1522,8 +1513,8 @@ class BlockMatch {
     auto info = registers_.reg(e->text);
     if (!info || info->type.empty() || typeBits(info->type) == 64) return;
     add(diag::RuleId::OperandType, range,
-        fmt::format("'{}' is a .texref, .samplerref or .surfref, or a .u64 register; '{}' is declared {}", name,
-                    e->text, info->type));
+        say("'{}' is a .texref, .samplerref or .surfref, or a .u64 register; '{}' is declared {}", name, e->text,
+            info->type));
   }
 
   // {c0, ...}: the element count the geometry allows, elements of the type.
@@ -1541,7 +1532,7 @@ class BlockMatch {
       elements.push_back(&op);
     } else {
       ++penalty_;
-      add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' must be a vector {{c0, ...}}", want.name));
+      add(diag::RuleId::OperandKind, op.range, say("'{}' must be a vector {{c0, ...}}", want.name));
       return;
     }
     if (row != nullptr) {
@@ -1551,14 +1542,14 @@ class BlockMatch {
       if (scalar) fits = row->scalar || fits;
       if (!fits) {
         add(diag::RuleId::OperandKind, op.range,
-            fmt::format("'{}' has {} element{}; {} takes {}", want.name, count, count == 1 ? "" : "s", by,
-                        fmt::join(row->counts, " or ")));
+            say("'{}' has {} element{}; {} takes {}", want.name, count, count == 1 ? "" : "s", by,
+                fmt::join(row->counts, " or ")));
       }
     }
     for (std::size_t i = 0; i < elements.size(); ++i) {
       const ast::Operand& e = *elements[i];
       if (e.kind == ast::OperandKind::Sink) {
-        add(diag::RuleId::OperandKind, e.range, fmt::format("'{}' cannot hold the sink '_'", want.name));
+        add(diag::RuleId::OperandKind, e.range, say("'{}' cannot hold the sink '_'", want.name));
         continue;
       }
       if (e.kind != ast::OperandKind::Expression) continue;
@@ -1576,7 +1567,7 @@ class BlockMatch {
   void tensorCoordinates(const ast::Operand& op, const OperandSpec& want) {
     if (op.elements.size() != 1 || op.elements[0].kind != ast::OperandKind::Vector) {
       add(diag::RuleId::OperandKind, op.range,
-          fmt::format("'{}' must be a tensor address [tensorMap, {{c0, ...}}]", want.name));
+          say("'{}' must be a tensor address [tensorMap, {{c0, ...}}]", want.name));
       return;
     }
     std::string_view dim = valueOf(".dim");  // ".2d"
@@ -1587,8 +1578,8 @@ class BlockMatch {
     for (const ast::Operand& c : coords.elements) registerSize(c, "tensorCoords", 32);
     if (coords.elements.size() != want_count) {
       add(diag::RuleId::TensorCoordinates, coords.range,
-          fmt::format("tensorCoords has {} coordinate{}; {} needs {}", coords.elements.size(),
-                      coords.elements.size() == 1 ? "" : "s", want.elements != 0 ? "this form" : dim, want_count));
+          say("tensorCoords has {} coordinate{}; {} needs {}", coords.elements.size(),
+              coords.elements.size() == 1 ? "" : "s", want.elements != 0 ? "this form" : dim, want_count));
     }
   }
 
@@ -1597,12 +1588,12 @@ class BlockMatch {
   void fixedVector(const ast::Operand& op, const OperandSpec& want) {
     if (op.kind != ast::OperandKind::Vector) {
       ++penalty_;
-      add(diag::RuleId::OperandKind, op.range, fmt::format("'{}' must be a vector {{a, ...}}", want.name));
+      add(diag::RuleId::OperandKind, op.range, say("'{}' must be a vector {{a, ...}}", want.name));
       return;
     }
     for (const ast::Operand& element : op.elements) {
       if (element.kind != ast::OperandKind::Expression) {
-        add(diag::RuleId::OperandKind, element.range, fmt::format("'{}' takes registers as elements", want.name));
+        add(diag::RuleId::OperandKind, element.range, say("'{}' takes registers as elements", want.name));
         continue;
       }
       registerSize(element, want.name, want.bits);
@@ -1615,8 +1606,8 @@ class BlockMatch {
     }
     if (op.elements.size() != count) {
       add(diag::RuleId::OperandKind, op.range,
-          fmt::format("'{}' has {} element{}; {} needed here", want.name, op.elements.size(),
-                      op.elements.size() == 1 ? "" : "s", count));
+          say("'{}' has {} element{}; {} needed here", want.name, op.elements.size(),
+              op.elements.size() == 1 ? "" : "s", count));
     }
   }
 
