@@ -239,6 +239,11 @@ class ScopeRegisters final : public RegisterResolver {
 
  private:
   const Symbol* lookup(std::string_view name) const {
+    // The engine asks about the very operand texts the symbol pass resolved:
+    // the same bytes of the source, found without comparing them.
+    for (const Resolved& r : resolved_) {
+      if (r.name.data() == name.data() && r.name.size() == name.size()) return r.found ? &r.symbol : nullptr;
+    }
     for (const Resolved& r : resolved_) {
       if (r.name == name) return r.found ? &r.symbol : nullptr;
     }
