@@ -113,12 +113,13 @@ class ChunkParser {
   ChunkParser(std::string_view text, const ParseOptions& options, ast::Module& module, ParseStats& stats)
       : text_(text), options_(options), module_(module), stats_(stats) {}
 
-  bool run(std::uint32_t begin, std::uint32_t end) {
+  bool run(std::uint32_t begin, std::uint32_t end, bool unscanned) {
     tokens_.reserve((end - begin) / 5);  // PTX has about one token per 5-6 bytes
     FastLexer(text_.substr(begin, end - begin), begin).appendAll(tokens_);
     for (const LexedToken& token : tokens_) {
       if (isErrorToken(token.type)) return false;
     }
+    if (unscanned && (tokens_.empty() || nearNestingBounds())) return false;
     stats_.tokens += tokens_.size();
     std::size_t i = 0;
     while (i < tokens_.size()) {
@@ -255,6 +256,42 @@ class ChunkParser {
     module_.items.push_back(ast::TopLevel{std::move(function)});
     i = p;
     return true;
+  }
+
+  // What the prescan bounds (prescan.cpp), counted on tokens: braces,
+  // parentheses and brackets, '?' and runs of prefix operators within a
+  // statement. The counts can differ from the prescan's by one ('!=' is one
+  // token, two bytes to the prescan), hence the margin of half the bound.
+  bool nearNestingBounds() const {
+    const std::uint32_t limit = options_.max_nesting / 2;
+    std::uint32_t braces = 0, parens = 0, ternaries = 0, prefixes = 0;
+    for (const LexedToken& token : tokens_) {
+      switch (token.type) {
+        case T::MINUS:
+        case T::PLUS:
+        case T::BANG:
+        case T::TILDE:
+          if (++prefixes > limit) return true;
+          continue;  // a run of prefix operators goes on
+        case T::LBRACE:
+          if (++braces > limit) return true;
+          break;
+        case T::RBRACE: braces -= braces > 0; break;
+        case T::LPAREN:
+        case T::LBRACK:
+          if (++parens > limit) return true;
+          break;
+        case T::RPAREN:
+        case T::RBRACK: parens -= parens > 0; break;
+        case T::SEMI: parens = ternaries = 0; break;
+        case T::QUESTION:
+          if (++ternaries > limit) return true;
+          break;
+        default: break;
+      }
+      prefixes = 0;
+    }
+    return false;
   }
 
   // About how many statements the body opening at `open` holds (its ';'
@@ -425,11 +462,11 @@ class ChunkParser {
 }  // namespace
 
 bool parseChunkFast(std::string_view text, std::uint32_t begin, std::uint32_t end, const ParseOptions& options,
-                    ast::Module& module, ParseStats& stats) {
+                    ast::Module& module, ParseStats& stats, bool unscanned) {
   std::size_t items_before = module.items.size();
   ParseStats chunk_stats;
   ChunkParser parser(text, options, module, chunk_stats);
-  if (!parser.run(begin, end)) {
+  if (!parser.run(begin, end, unscanned)) {
     module.items.resize(items_before);
     return false;
   }

@@ -31,7 +31,12 @@ namespace ptxlint::parse {
 
 // Parses text[begin, end) into `module`; false (and `module` unchanged but
 // for unused expressions) when the chunk must take the slow path.
+//
+// `unscanned`: the prescan did not see this text (a small input, see
+// parseModule); then the chunk is also refused when it has no token or
+// when its tokens come anywhere near the prescan's nesting bounds (half of
+// max_nesting), so that the prescan judges it.
 bool parseChunkFast(std::string_view text, std::uint32_t begin, std::uint32_t end, const ParseOptions& options,
-                    ast::Module& module, ParseStats& stats);
+                    ast::Module& module, ParseStats& stats, bool unscanned = false);
 
 }  // namespace ptxlint::parse

@@ -74,6 +74,26 @@ void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& o
 ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::Module& module,
                        diag::DiagnosticSink& sink, const ChunkConsumer& on_chunk) {
   ParseStats stats;
+  // A small input (one chunk) that is plain text goes straight to the fast
+  // path, which then also checks the nesting bounds on its tokens: the
+  // prescan's byte loop costs a twentieth of validating a typical kernel,
+  // and is needed only to cut large files and to judge input the fast path
+  // refuses. On refusal the input is parsed as usual, from the start.
+  if (options.fast_path && text.size() < options.min_chunk_bytes && isPlainText(text)) {
+    if (parseChunkFast(text, 0, static_cast<std::uint32_t>(text.size()), options, module, stats, /*unscanned=*/true)) {
+      stats.chunks = 1;
+      if (on_chunk) {
+        if (!on_chunk(module)) {
+          stats.stopped = true;
+        } else {
+          module.items.clear();
+          module.expr_arena.clear();
+        }
+      }
+      return stats;
+    }
+    stats = ParseStats{};
+  }
   PrescanOptions prescan_options;
   prescan_options.max_nesting = options.max_nesting;
   prescan_options.min_chunk_bytes = options.min_chunk_bytes;

@@ -41,15 +41,26 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t i) {
 
 // Binary input: a NUL or mostly control bytes in the first 4 KiB. Such a
 // file gets one diagnostic, not one per byte.
+// Per byte: 1 for a control byte that text does not use, 2 for NUL.
+constexpr std::array<std::uint8_t, 256> makeControlBytes() {
+  std::array<std::uint8_t, 256> table{};
+  for (int c = 1; c < 0x20; ++c) table[c] = 1;
+  for (char c : std::string_view("\n\r\t\f\v")) table[static_cast<unsigned char>(c)] = 0;
+  table[0] = 2;
+  return table;
+}
+constexpr std::array<std::uint8_t, 256> kControlByte = makeControlBytes();
+
 bool looksBinary(std::string_view text) {
   std::size_t n = std::min<std::size_t>(text.size(), 4096);
   std::size_t control = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    auto c = static_cast<unsigned char>(text[i]);
-    if (c == 0) return true;
-    if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v') ++control;
+  std::uint8_t nul = 0;
+  for (std::size_t i = 0; i < n; ++i) {  // branch-free: text has no such bytes
+    std::uint8_t kind = kControlByte[static_cast<unsigned char>(text[i])];
+    control += kind & 1;
+    nul |= kind & 2;
   }
-  return n > 0 && control * 10 > n;
+  return nul != 0 || (n > 0 && control * 10 > n);
 }
 
 // ptxas accepts ASCII only, in comments and strings too ("Unexpected
@@ -137,6 +148,8 @@ const unsigned char* skipOrdinary(const unsigned char* p, const unsigned char* e
 }
 
 }  // namespace
+
+bool isPlainText(std::string_view text) { return !looksBinary(text) && allPlainAscii(text); }
 
 PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag::DiagnosticSink& sink) {
   PrescanResult result;

@@ -34,4 +34,8 @@ struct PrescanOptions {
 
 PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag::DiagnosticSink& sink);
 
+// True when prescan() would report nothing about the encoding: no binary
+// data, every byte ASCII and none NUL (eight bytes at a time).
+bool isPlainText(std::string_view text);
+
 }  // namespace ptxlint::parse
