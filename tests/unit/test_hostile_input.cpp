@@ -84,6 +84,28 @@ TEST_CASE("deep parentheses, unary chains and long operator chains are bounded",
   CHECK(c.diagnostics[0].code == "PL1007");
 }
 
+TEST_CASE("small inputs near the nesting bounds get the verdict of large ones", "[hostile]") {
+  // Inputs under one chunk skip the prescan while their tokens stay below
+  // half the bound (src/parse/parser.cpp); past it the prescan judges them.
+  auto blocks = [](int depth) {
+    return ".version 8.0\n.target sm_90\n.entry k()\n{\n" + std::string(depth, '{') + "ret;" + std::string(depth, '}') +
+           "\n}\n";
+  };
+  CHECK(lint(blocks(100)).diagnostics.empty());  // the fast path alone
+  CHECK(lint(blocks(200)).diagnostics.empty());  // refused by it, parsed after the prescan
+  Result deep = lint(blocks(300));
+  REQUIRE(deep.diagnostics.size() == 1);
+  CHECK(deep.diagnostics[0].code == "PL1007");
+
+  auto unary = [](int run) {
+    return ".version 8.0\n.target sm_90\n.global .u32 x = " + std::string(static_cast<std::size_t>(run), '-') + "1;\n";
+  };
+  CHECK(lint(unary(200)).diagnostics.empty());
+  Result long_run = lint(unary(300));
+  REQUIRE_FALSE(long_run.diagnostics.empty());
+  CHECK(long_run.diagnostics[0].code == "PL1007");
+}
+
 TEST_CASE("huge declared register counts allocate nothing", "[hostile]") {
   Result r = lint(".version 8.0\n.target sm_90\n.entry k() { .reg .b32 %r<2000000000>; ret; }\n");
   CHECK(r.diagnostics.empty());
