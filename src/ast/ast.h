@@ -128,6 +128,10 @@ struct Specifier {
   SourceRange range;
 };
 
+// A declaration's specifiers: `.reg .b32`, `.param .align 8 .b8` (inline,
+// as a cached declaration is copied for every declaration of its shape).
+using Specifiers = support::SmallVector<Specifier, 3>;
+
 struct Initializer {
   SourceRange range;
   const Expr* expr = nullptr;         // a scalar initializer
@@ -146,8 +150,8 @@ struct Declarator {
 
 struct VariableDecl {
   SourceRange range;
-  std::vector<Specifier> specifiers;  // in source order
-  std::vector<Declarator> declarators;
+  Specifiers specifiers;  // in source order
+  support::SmallVector<Declarator, 1> declarators;
   // Derived from specifiers by the AST builder: positions in `specifiers`,
   // -1 when absent.
   std::int8_t state_space = -1, type = -1, vector = -1, align = -1;
@@ -159,7 +163,7 @@ struct VariableDecl {
 
 struct Param {
   SourceRange range;
-  std::vector<Specifier> specifiers;
+  Specifiers specifiers;
   Declarator declarator;
   std::int8_t state_space = -1, type = -1, vector = -1, align = -1;
 

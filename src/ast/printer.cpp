@@ -207,7 +207,7 @@ class Printer {
     }
   }
 
-  void specifiers(const std::vector<Specifier>& specs) {
+  void specifiers(const Specifiers& specs) {
     for (const Specifier& s : specs) {
       specifier(s);
       out_ += ' ';
