@@ -15,6 +15,7 @@
 #include "parse/ast_relocation.h"
 #include "parse/fast_lexer.h"
 #include "parse/token_source.h"
+#include "support/front_cache.h"
 #include "support/text.h"
 
 namespace ptxlint::parse {
@@ -83,18 +84,36 @@ struct RunTemplate {
 // or a generator of endless new shapes empties it now and then.
 class RunCache {
  public:
-  std::shared_ptr<const RunTemplate> find(const std::string& key) {
-    std::shared_lock lock(mutex_);
-    auto it = map_.find(key);
-    return it == map_.end() ? nullptr : it->second;
+  // The template of `key`, valid until the next find() or insert() on this
+  // thread (the thread's front cache holds it).
+  const RunTemplate* find(const std::string& key) {
+    std::uint64_t hash = support::hashBytes(key);
+    Front& front = this->front();
+    if (const std::shared_ptr<const RunTemplate>* kept = front.find(hash, key)) return kept->get();
+    std::shared_ptr<const RunTemplate> found;
+    {
+      std::shared_lock lock(mutex_);
+      auto it = map_.find(key);
+      if (it == map_.end()) return nullptr;
+      found = it->second;
+    }
+    front.put(hash, key, found);
+    return found.get();
   }
   void insert(std::string key, std::shared_ptr<const RunTemplate> run) {
+    front().put(support::hashBytes(key), key, run);
     std::unique_lock lock(mutex_);
     if (map_.size() >= kMaxShapes) map_.clear();
     map_.emplace(std::move(key), std::move(run));
   }
 
  private:
+  using Front = support::FrontCache<std::shared_ptr<const RunTemplate>, 1024>;
+  static Front& front() {
+    thread_local Front instance;
+    return instance;
+  }
+
   static constexpr std::size_t kMaxShapes = 16384;
   std::shared_mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<const RunTemplate>, support::BytesHash, std::equal_to<>> map_;
@@ -405,7 +424,7 @@ class ChunkParser {
     std::span<const LexedToken> run = span(from, to);
     bool cacheable = run.size() <= kMaxCachedRunTokens;
     if (cacheable) {
-      if (std::shared_ptr<const RunTemplate> t = runCache().find(shapeKey(kind, run))) {
+      if (const RunTemplate* t = runCache().find(shapeKey(kind, run))) {
         Relocator relocator({t->text.data(), t->tokens, t->index}, {text_.data(), run, {}}, module_.expr_arena);
         for (const Node& node : (*t).*nodes) {
           if (!relocator.relocate(out.emplace_back(node))) return false;  // the chunk takes the slow path

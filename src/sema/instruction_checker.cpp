@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "support/front_cache.h"
 #include "support/text.h"
 
 #include <algorithm>
@@ -1900,12 +1901,21 @@ bool checkUncached(const ast::Instruction& in, const ModuleContext& context, con
 class VerdictCache {
  public:
   std::optional<bool> find(std::string_view key) const {
-    std::shared_lock lock(mutex_);
-    auto it = verdicts_.find(key);
-    if (it == verdicts_.end()) return std::nullopt;
-    return it->second;
+    std::uint64_t hash = support::hashBytes(key);
+    Front& front = this->front();
+    if (const bool* kept = front.find(hash, key)) return *kept;
+    bool verdict;
+    {
+      std::shared_lock lock(mutex_);
+      auto it = verdicts_.find(key);
+      if (it == verdicts_.end()) return std::nullopt;
+      verdict = it->second;
+    }
+    front.put(hash, key, verdict);
+    return verdict;
   }
   void insert(std::string_view key, bool checked) {
+    front().put(support::hashBytes(key), key, checked);
     std::unique_lock lock(mutex_);
     if (verdicts_.size() >= kMaxEntries) verdicts_.clear();  // bounded on hostile input
     verdicts_.emplace(std::string(key), checked);
@@ -1916,6 +1926,12 @@ class VerdictCache {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const { return support::hashBytes(s); }
   };
+  using Front = support::FrontCache<bool, 2048>;
+  static Front& front() {
+    thread_local Front instance;
+    return instance;
+  }
+
   static constexpr std::size_t kMaxEntries = 1 << 16;  // about 15 MiB at most
   mutable std::shared_mutex mutex_;
   std::unordered_map<std::string, bool, Hash, std::equal_to<>> verdicts_;

@@ -1,0 +1,52 @@
+// A small per-thread cache in front of a shared, locked one.
+//
+// The fast path's shape cache and the checker's verdict cache are shared by
+// every thread and guarded by a reader-writer lock; a file asks them once
+// per statement. Their values never go stale (a shape's template and a
+// key's verdict are the same whenever they are asked for), so each thread
+// keeps the entries it met last in a direct-mapped table it reads without a
+// lock, and asks the shared cache only on a miss.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ptxlint::support {
+
+template <typename Value, std::size_t kSlots>
+class FrontCache {
+  static_assert((kSlots & (kSlots - 1)) == 0, "a power of two");
+
+ public:
+  FrontCache() : slots_(kSlots) {}
+
+  // The value kept for `key` (hashed to `hash`), or nullptr. The pointer is
+  // valid until the next put() on this cache.
+  const Value* find(std::uint64_t hash, std::string_view key) const {
+    const Slot& slot = slots_[hash & (kSlots - 1)];
+    return slot.filled && slot.hash == hash && slot.key == key ? &slot.value : nullptr;
+  }
+
+  void put(std::uint64_t hash, std::string_view key, Value value) {
+    Slot& slot = slots_[hash & (kSlots - 1)];
+    slot.hash = hash;
+    slot.key.assign(key.data(), key.size());  // reuses the slot's room
+    slot.value = std::move(value);
+    slot.filled = true;
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t hash = 0;
+    std::string key;
+    Value value{};
+    bool filled = false;
+  };
+  std::vector<Slot> slots_;
+};
+
+}  // namespace ptxlint::support
