@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,7 +35,10 @@ class FrontCache {
   void put(std::uint64_t hash, std::string_view key, Value value) {
     Slot& slot = slots_[hash & (kSlots - 1)];
     slot.hash = hash;
-    slot.key.assign(key.data(), key.size());  // reuses the slot's room
+    // resize + copy rather than assign(): reuses the slot's room, and keeps
+    // GCC 12's -Wrestrict false positive on string::assign quiet.
+    slot.key.resize(key.size());
+    if (!key.empty()) std::memcpy(slot.key.data(), key.data(), key.size());
     slot.value = std::move(value);
     slot.filled = true;
   }

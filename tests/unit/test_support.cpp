@@ -1,0 +1,112 @@
+// The containers and caches the fast path is built on (src/support,
+// src/ast/ast.h's ExprArena): what they promise beyond their speed.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ast/ast.h"
+#include "support/front_cache.h"
+#include "support/small_vector.h"
+#include "support/text.h"
+
+using ptxlint::support::FrontCache;
+using ptxlint::support::hashBytes;
+using ptxlint::support::SmallVector;
+
+TEST_CASE("SmallVector keeps N elements inline and grows past them", "[support]") {
+  SmallVector<std::string, 2> v;
+  v.push_back("a");
+  v.emplace_back("b");
+  CHECK(v.capacity() == 2);  // still inline
+  const std::string* inline_data = v.data();
+  v.push_back(std::string(40, 'c'));  // past N: on the heap, elements moved
+  CHECK(v.size() == 3);
+  CHECK(v.data() != inline_data);
+  CHECK(v[0] == "a");
+  CHECK(v[1] == "b");
+  CHECK(v.back() == std::string(40, 'c'));
+  // An element of the vector itself as the new value, at the growth point.
+  SmallVector<std::string, 1> self;
+  self.push_back(std::string(30, 'x'));
+  self.push_back(self[0]);
+  REQUIRE(self.size() == 2);
+  CHECK(self[1] == std::string(30, 'x'));
+}
+
+TEST_CASE("SmallVector copies and moves, inline and on the heap", "[support]") {
+  SmallVector<std::string, 2> small{"p", "q"};
+  SmallVector<std::string, 2> large{"1", "2", "3", "4"};
+  SmallVector<std::string, 2> small_copy = small;
+  SmallVector<std::string, 2> large_copy = large;
+  CHECK(small_copy == small);
+  CHECK(large_copy == large);
+
+  SmallVector<std::string, 2> moved_small = std::move(small_copy);
+  SmallVector<std::string, 2> moved_large = std::move(large_copy);
+  CHECK(moved_small == small);
+  CHECK(moved_large == large);
+  CHECK(small_copy.empty());  // NOLINT: moved-from is specified empty here
+  CHECK(large_copy.empty());  // NOLINT
+
+  moved_small = moved_large;  // inline <- heap
+  CHECK(moved_small == large);
+  moved_large = small;  // heap <- inline
+  CHECK(moved_large == small);
+  moved_large.clear();
+  CHECK(moved_large.empty());
+  moved_large.push_back("again");
+  CHECK(moved_large.at(0) == "again");
+  CHECK_THROWS_AS(moved_large.at(1), std::out_of_range);
+}
+
+TEST_CASE("FrontCache finds what was put, and a colliding key replaces it", "[support]") {
+  FrontCache<int, 4> cache;
+  CHECK(cache.find(hashBytes("a"), "a") == nullptr);
+  cache.put(hashBytes("a"), "a", 1);
+  REQUIRE(cache.find(hashBytes("a"), "a") != nullptr);
+  CHECK(*cache.find(hashBytes("a"), "a") == 1);
+  // Same slot (hash 1 and 5 modulo 4), other key: a miss, then the new one.
+  cache.put(1, "one", 10);
+  CHECK(cache.find(5, "five") == nullptr);
+  cache.put(5, "five", 50);
+  CHECK(cache.find(1, "one") == nullptr);
+  CHECK(*cache.find(5, "five") == 50);
+  // Same hash, other text: never taken for the kept key.
+  CHECK(cache.find(5, "fivE") == nullptr);
+}
+
+TEST_CASE("hashBytes reads every byte of short and long keys", "[support]") {
+  std::set<std::uint64_t> seen;
+  std::string key;
+  for (int length = 0; length <= 40; ++length) {
+    CHECK(seen.insert(hashBytes(key)).second);
+    // Changing any one byte changes the hash.
+    for (std::size_t i = 0; i < key.size(); ++i) {
+      std::string changed = key;
+      changed[i] = static_cast<char>(changed[i] + 1);
+      CHECK(hashBytes(changed) != hashBytes(key));
+    }
+    key += static_cast<char>('a' + length % 26);
+  }
+  CHECK(hashBytes(std::string("%rd12")) == hashBytes(std::string_view("x%rd12x").substr(1, 5)));
+}
+
+TEST_CASE("ExprArena keeps its expressions in place as it grows, and reuses its room", "[support]") {
+  ptxlint::ast::ExprArena arena;
+  std::vector<const ptxlint::ast::Expr*> kept;
+  for (std::uint64_t i = 0; i < 5000; ++i) {
+    ptxlint::ast::Expr e;
+    e.int_value = i;
+    kept.push_back(&arena.emplace_back(e));
+  }
+  for (std::uint64_t i = 0; i < kept.size(); ++i) CHECK(kept[i]->int_value == i);
+  const ptxlint::ast::Expr* first = kept.front();
+  arena.clear();
+  ptxlint::ast::Expr again;
+  again.int_value = 7;
+  CHECK(&arena.emplace_back(again) == first);  // the first block, reused
+  CHECK(first->int_value == 7);
+}
