@@ -2,8 +2,8 @@
 
 #include <array>
 #include <memory>
+#include <stdexcept>
 #include <string>
-#include <unordered_map>
 
 #include "PtxLexer.h"
 #include "PtxParser.h"
@@ -66,17 +66,35 @@ class Keywords {
   }
 
   std::uint16_t find(std::string_view word) const {
-    auto it = map_.find(word);
-    return it == map_.end() ? std::uint16_t{T::DOT_NAME} : it->second;
+    for (std::size_t i = support::hashBytes(word) & kMask;; i = (i + 1) & kMask) {
+      const Slot& slot = slots_[i];
+      if (slot.word.empty()) return T::DOT_NAME;
+      if (slot.word == word) return slot.type;
+    }
   }
 
  private:
+  // Open addressing with linear probing: a lookup per dotted word of the
+  // input (every type, directive and state space), so no node to chase.
+  static constexpr std::size_t kSlots = 512;  // over twice the keywords
+  static constexpr std::size_t kMask = kSlots - 1;
+  struct Slot {
+    std::string_view word;
+    std::uint16_t type = 0;
+  };
+
   void add(std::string word, std::size_t type) {
     names_.push_back(std::make_unique<std::string>(std::move(word)));
-    map_.emplace(*names_.back(), static_cast<std::uint16_t>(type));
+    std::string_view key = *names_.back();
+    std::size_t i = support::hashBytes(key) & kMask;
+    while (!slots_[i].word.empty() && slots_[i].word != key) i = (i + 1) & kMask;
+    if (!slots_[i].word.empty()) return;  // the first rule of a word wins, as ANTLR's lexer does
+    slots_[i] = {key, static_cast<std::uint16_t>(type)};
+    if (++count_ * 2 > kSlots) throw std::logic_error("fast_lexer: grow kSlots");
   }
   std::vector<std::unique_ptr<std::string>> names_;
-  std::unordered_map<std::string_view, std::uint16_t, support::BytesHash> map_;
+  std::array<Slot, kSlots> slots_{};
+  std::size_t count_ = 0;
 };
 
 const Keywords& keywords() {

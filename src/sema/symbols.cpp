@@ -136,9 +136,16 @@ class Scope {
   }
 
   const Symbol* lookup(std::string_view name) const {
+    // Within a scope at most one of names, ranges and labels has the name
+    // (declare() refuses a clash), so the order of the three is free: a
+    // name that ends in a digit, nearly always a member of a %r<N> range,
+    // is looked for there first.
+    bool indexed = !name.empty() && name.back() >= '0' && name.back() <= '9';
     for (const Scope* s = this; s != nullptr; s = s->parent_) {
+      if (indexed) {  // (a name without a final digit is in no range)
+        if (const Symbol* r = s->findInRanges(name)) return r;
+      }
       if (auto it = s->names_.find(name); it != s->names_.end()) return &it->second;
-      if (const Symbol* r = s->findInRanges(name)) return r;
       if (const Symbol* l = s->findLabel(name)) return l;
     }
     return nullptr;
