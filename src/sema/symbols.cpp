@@ -554,7 +554,9 @@ class SymbolChecker {
     if (text.empty() || text[0] == '.' || text == "WARP_SZ") return nullptr;
     std::string_view base = text;
     std::string_view field;
-    if (std::size_t dot = text.find('.'); dot != std::string_view::npos) {
+    std::size_t dot = 1;  // a byte loop: names are short, memchr's call is not
+    while (dot < text.size() && text[dot] != '.') ++dot;
+    if (dot < text.size()) {
       base = text.substr(0, dot);
       field = text.substr(dot);
     }
