@@ -112,7 +112,8 @@ class Scope {
     if (isLabelKind(symbol.kind)) {
       labels_.push_back({symbol.name, symbol.range, symbol.kind, symbol.results, symbol.params});
     } else if (symbol.count > 0) {
-      ranges_.emplace(symbol.name, symbol);
+      auto [it, inserted] = ranges_.emplace(symbol.name, symbol);
+      if (inserted) range_list_.push_back(&it->second);
     } else {
       names_.emplace(symbol.name, symbol);
     }
@@ -186,13 +187,24 @@ class Scope {
     std::string_view prefix;
     std::uint64_t index = 0;
     if (!splitIndexed(name, prefix, index)) return nullptr;
+    // A function declares a handful of ranges (%p, %rs, %r, %rd, %f, %fd):
+    // comparing their names beats hashing the prefix of every register use.
+    if (range_list_.size() <= kListedRanges) {
+      for (const Symbol* range : range_list_) {
+        if (range->name == prefix) return index < range->count ? range : nullptr;
+      }
+      return nullptr;
+    }
     auto it = ranges_.find(prefix);
     return it != ranges_.end() && index < it->second.count ? &it->second : nullptr;
   }
 
+  static constexpr std::size_t kListedRanges = 16;
+
   const Scope* parent_;
   std::unordered_map<std::string_view, Symbol, support::BytesHash> names_;
   std::unordered_map<std::string_view, Symbol, support::BytesHash> ranges_;
+  std::vector<const Symbol*> range_list_;  // ranges_ in declaration order (node addresses are stable)
   std::vector<LabelEntry> labels_;
   mutable Symbol scratch_{SymbolKind::Label, {}, {}};
 };
