@@ -85,6 +85,18 @@ void walk(V& v, ast::SectionItem& item) {
 template <typename V>
 void walk(V& v, ast::Statement& statement);
 
+// What a function header and a .callprototype share: result and parameter
+// lists, then the performance directives.
+template <typename V, typename Signature>
+void walkSignature(V& v, Signature& s) {
+  for (auto* list : {&s.return_params, &s.params}) {
+    if (*list) {
+      for (ast::Param& p : **list) walk(v, p);
+    }
+  }
+  for (ast::FunctionDirective& d : s.directives) walk(v, d);
+}
+
 // A function's header: everything but its body.
 template <typename V>
 void walkHeader(V& v, ast::Function& f) {
@@ -93,13 +105,7 @@ void walkHeader(V& v, ast::Function& f) {
   v.token(f.kind);
   for (ast::Specifier& s : f.attributes) walk(v, s);
   v.token(f.name);
-  if (f.return_params) {
-    for (ast::Param& p : *f.return_params) walk(v, p);
-  }
-  if (f.params) {
-    for (ast::Param& p : *f.params) walk(v, p);
-  }
-  for (ast::FunctionDirective& d : f.directives) walk(v, d);
+  walkSignature(v, f);
 }
 
 template <typename V>
@@ -155,13 +161,7 @@ struct StatementWalker {
   void operator()(ast::CallPrototype& p) {
     v.range(p.range);
     v.token(p.label);
-    if (p.return_params) {
-      for (ast::Param& param : *p.return_params) walk(v, param);
-    }
-    if (p.params) {
-      for (ast::Param& param : *p.params) walk(v, param);
-    }
-    for (ast::FunctionDirective& d : p.directives) walk(v, d);
+    walkSignature(v, p);
   }
   void operator()(ast::TargetList& t) {
     v.range(t.range);

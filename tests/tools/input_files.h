@@ -1,5 +1,6 @@
-// The equivalence tools' inputs: every regular file under the paths given on
-// the command line (directories recursively), with its bytes.
+// The test tools' inputs (the equivalence tools, the fuzz replay): every
+// regular file under the paths given on the command line (directories
+// recursively), with its bytes.
 #pragma once
 
 #include <filesystem>
