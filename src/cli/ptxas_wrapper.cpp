@@ -47,6 +47,7 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -313,32 +314,94 @@ std::optional<std::string> findGate(const std::string& self) {
 }
 
 bool sameFile(int a, int b) {
-  struct stat sa {}, sb {};
+  struct stat sa {
+  }, sb{};
   return ::fstat(a, &sa) == 0 && ::fstat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
-// The overlapped run (see the top of this file). Returns the exit status, or
-// nullopt when ptxas could not be started this way (the caller runs serially;
-// nothing has been validated or written yet).
-std::optional<int> runOverlapped(const std::string& ptxas, std::vector<char*>& argv, const std::string& gate,
-                                 const std::vector<std::string>& inputs, bool uses_stdin,
-                                 const std::string& stdin_bytes, bool warn_only,
-                                 std::chrono::steady_clock::time_point started) {
+// How the wrapper was called.
+struct Invocation {
+  std::string self;
+  std::optional<std::string> ptxas;  // the real one
+  std::vector<std::string> passed;   // the arguments ptxas gets
+  std::vector<std::string> inputs;   // the PTX files to validate ("-": stdin)
+  bool warn_only = false;
+  bool serial = false;
+  bool uses_stdin = false;
+};
+
+Invocation parseInvocation(int argc, char** argv) {
+  Invocation call;
+  call.self = realPath("/proc/self/exe");
+  std::optional<std::string> real_option;
+  if (const char* mode = std::getenv("PTXLINT_PTXAS_MODE"); mode != nullptr && std::string_view(mode) == "warn") {
+    call.warn_only = true;
+  }
+  if (const char* s = std::getenv("PTXLINT_PTXAS_SERIAL"); s != nullptr && std::string_view(s) == "1") {
+    call.serial = true;
+  }
+  bool query = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg.rfind("--ptxlint-real-ptxas=", 0) == 0) {
+      real_option = std::string(arg.substr(21));
+      continue;
+    }
+    if (arg == "--ptxlint-warn") {
+      call.warn_only = true;
+      continue;
+    }
+    if (arg == "--ptxlint-serial") {
+      call.serial = true;
+      continue;
+    }
+    call.passed.emplace_back(arg);
+    if (isQuery(arg)) query = true;
+    if (takesValue(arg) && i + 1 < argc) {
+      call.passed.emplace_back(argv[++i]);
+      continue;
+    }
+    if (arg == "-" || (!arg.empty() && arg[0] != '-')) call.inputs.emplace_back(arg);
+  }
+  if (query) call.inputs.clear();
+  for (const std::string& input : call.inputs) call.uses_stdin |= input == "-";
+  call.ptxas = findRealPtxas(real_option, call.self);
+  return call;
+}
+
+// ptxas's argv; it points into `call`, which must stay where it is.
+std::vector<char*> ptxasArgv(Invocation& call) {
+  std::vector<char*> argv{call.ptxas->data()};
+  for (std::string& a : call.passed) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  return argv;
+}
+
+// A ptxas started beside the validation, held by the gate: its pid and this
+// wrapper's ends of the gate socket, of its output pipes (err == -1 when
+// standard output and error share one) and of its input pipe (-1 unless the
+// PTX comes from standard input).
+struct GatedPtxas {
+  pid_t pid = 0;
+  int gate = -1, out = -1, err = -1, in = -1;
+};
+
+std::optional<GatedPtxas> startGated(Invocation& call, const std::string& gate_library) {
   struct stat st {};
   if (::fstat(STDOUT_FILENO, &st) != 0 || ::fstat(STDERR_FILENO, &st) != 0) return std::nullopt;
   // One pipe when standard output and error are the same file, so that the
   // order of ptxas's lines there stays as it wrote them.
   const bool one_stream = sameFile(STDOUT_FILENO, STDERR_FILENO);
-  int gate_socket[2], out[2] = {-1, -1}, err[2] = {-1, -1}, in[2] = {-1, -1}, done[2] = {-1, -1};
+  int gate_socket[2], out[2] = {-1, -1}, err[2] = {-1, -1}, in[2] = {-1, -1};
   if (::socketpair(AF_UNIX, SOCK_STREAM, 0, gate_socket) != 0) return std::nullopt;
   ::fcntl(gate_socket[0], F_SETFD, FD_CLOEXEC);  // the child keeps only its end
   auto closeAll = [&] {
-    for (int fd : {gate_socket[0], gate_socket[1], out[0], out[1], err[0], err[1], in[0], in[1], done[0], done[1]}) {
+    for (int fd : {gate_socket[0], gate_socket[1], out[0], out[1], err[0], err[1], in[0], in[1]}) {
       if (fd >= 0) ::close(fd);
     }
   };
   if (::pipe2(out, O_CLOEXEC) != 0 || (!one_stream && ::pipe2(err, O_CLOEXEC) != 0) ||
-      (uses_stdin && ::pipe2(in, O_CLOEXEC) != 0) || ::pipe2(done, O_CLOEXEC) != 0) {
+      (call.uses_stdin && ::pipe2(in, O_CLOEXEC) != 0)) {
     closeAll();
     return std::nullopt;
   }
@@ -357,7 +420,7 @@ std::optional<int> runOverlapped(const std::string& ptxas, std::vector<char*>& a
     if (entry.rfind("PTXLINT_PTXAS_GATE_FD=", 0) == 0 || entry.rfind("PTXLINT_PTXAS_SAVED_PRELOAD=", 0) == 0) continue;
     env_storage.emplace_back(entry);
   }
-  env_storage.push_back("LD_PRELOAD=" + gate + (caller_preload.empty() ? "" : ":" + caller_preload));
+  env_storage.push_back("LD_PRELOAD=" + gate_library + (caller_preload.empty() ? "" : ":" + caller_preload));
   if (had_preload) env_storage.push_back("PTXLINT_PTXAS_SAVED_PRELOAD=" + caller_preload);
   env_storage.push_back("PTXLINT_PTXAS_GATE_FD=" + std::to_string(gate_socket[1]));
   std::vector<char*> child_env;
@@ -366,11 +429,12 @@ std::optional<int> runOverlapped(const std::string& ptxas, std::vector<char*>& a
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  if (uses_stdin) posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
+  if (call.uses_stdin) posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&actions, one_stream ? out[1] : err[1], STDERR_FILENO);
-  pid_t pid = 0;
-  int rc = posix_spawn(&pid, ptxas.c_str(), &actions, nullptr, argv.data(), child_env.data());
+  GatedPtxas started;
+  std::vector<char*> argv = ptxasArgv(call);
+  int rc = posix_spawn(&started.pid, call.ptxas->c_str(), &actions, nullptr, argv.data(), child_env.data());
   posix_spawn_file_actions_destroy(&actions);
   for (int* fd : {&gate_socket[1], &out[1], &err[1], &in[0]}) {
     if (*fd >= 0) ::close(*fd);
@@ -380,63 +444,80 @@ std::optional<int> runOverlapped(const std::string& ptxas, std::vector<char*>& a
     closeAll();
     return std::nullopt;
   }
+  started.gate = gate_socket[0];
+  started.out = out[0];
+  started.err = err[0];
+  started.in = in[1];
+  return started;
+}
 
-  // Validation runs on its own thread; the loop below holds ptxas's output,
-  // feeds its standard input and waits for the verdict.
+// The rest of an overlapped run (see the top of this file): validation on
+// its own thread while this one holds ptxas's output and feeds its standard
+// input; then the verdict: ptxas let through the gate, or killed.
+int finishOverlapped(GatedPtxas& ptxas, const Invocation& call, std::chrono::steady_clock::time_point started) {
+  std::string stdin_bytes;
+  if (call.uses_stdin && !readAll(STDIN_FILENO, stdin_bytes)) stdin_bytes.clear();
+  int done[2];
+  if (::pipe2(done, O_CLOEXEC) != 0) done[0] = done[1] = -1;
   Verdict verdict;
   std::thread validation([&] {
-    verdict = validateInputs(inputs, stdin_bytes, started);
+    verdict = validateInputs(call.inputs, stdin_bytes, started);
     char one = 1;
     (void)::write(done[1], &one, 1);
   });
+  if (done[0] < 0) validation.join();  // no pipe to wait on: wait here
 
   // Writing to a pipe whose reader has gone must give EPIPE here, not end
   // this process before it has reported anything.
   ::signal(SIGPIPE, SIG_IGN);
-  if (uses_stdin) ::fcntl(in[1], F_SETFL, O_NONBLOCK);
+  if (ptxas.in >= 0) ::fcntl(ptxas.in, F_SETFL, O_NONBLOCK);
   std::vector<std::pair<int, std::string>> held;  // ptxas's output before the verdict
   std::size_t fed = 0;
   bool decided = false, accepted = false, broken_pipe = false;
-  int streams_open = one_stream ? 1 : 2;
-  while (!decided || streams_open > 0) {
+  int streams_open = ptxas.err >= 0 ? 2 : 1;
+  auto decide = [&] {
+    decided = true;
+    accepted = !verdict.rejected || call.warn_only;
+    if (!accepted) return;
+    std::fwrite(verdict.diagnostics.data(), 1, verdict.diagnostics.size(), stderr);
+    std::fflush(stderr);
+    (void)::send(ptxas.gate, "y", 1, MSG_NOSIGNAL);
+    for (auto& [target, bytes] : held) broken_pipe |= !writeAll(target, bytes.data(), bytes.size());
+    held.clear();
+  };
+  if (done[0] < 0) decide();
+  while ((!decided || streams_open > 0) && (!decided || accepted) && !broken_pipe) {
     pollfd watched[4];
     int count = 0;
     if (!decided) watched[count++] = {done[0], POLLIN, 0};
-    if (out[0] >= 0) watched[count++] = {out[0], POLLIN, 0};
-    if (err[0] >= 0) watched[count++] = {err[0], POLLIN, 0};
-    if (in[1] >= 0) watched[count++] = {in[1], POLLOUT, 0};
+    if (ptxas.out >= 0) watched[count++] = {ptxas.out, POLLIN, 0};
+    if (ptxas.err >= 0) watched[count++] = {ptxas.err, POLLIN, 0};
+    if (ptxas.in >= 0) watched[count++] = {ptxas.in, POLLOUT, 0};
     if (::poll(watched, static_cast<nfds_t>(count), -1) < 0) {
       if (errno == EINTR) continue;
       break;
     }
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < count && (!decided || accepted); ++i) {
       if (watched[i].revents == 0) continue;
       int fd = watched[i].fd;
       if (fd == done[0]) {
         validation.join();
-        decided = true;
-        accepted = !verdict.rejected || warn_only;
-        if (!accepted) break;
-        std::fwrite(verdict.diagnostics.data(), 1, verdict.diagnostics.size(), stderr);
-        std::fflush(stderr);
-        (void)::send(gate_socket[0], "y", 1, MSG_NOSIGNAL);
-        for (auto& [target, bytes] : held) broken_pipe |= !writeAll(target, bytes.data(), bytes.size());
-        held.clear();
-      } else if (fd == in[1]) {
-        ssize_t n = ::write(in[1], stdin_bytes.data() + fed, stdin_bytes.size() - fed);
+        decide();
+      } else if (fd == ptxas.in) {
+        ssize_t n = ::write(ptxas.in, stdin_bytes.data() + fed, stdin_bytes.size() - fed);
         if (n > 0) fed += static_cast<std::size_t>(n);
         if ((n < 0 && errno != EAGAIN && errno != EINTR) || fed == stdin_bytes.size()) {
-          ::close(in[1]);
-          in[1] = -1;
+          ::close(ptxas.in);
+          ptxas.in = -1;
         }
       } else {
         char buffer[1 << 16];
         ssize_t n = ::read(fd, buffer, sizeof buffer);
         if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-        int target = fd == out[0] ? STDOUT_FILENO : STDERR_FILENO;
+        int target = fd == ptxas.out ? STDOUT_FILENO : STDERR_FILENO;
         if (n <= 0) {
           ::close(fd);
-          (fd == out[0] ? out[0] : err[0]) = -1;
+          (fd == ptxas.out ? ptxas.out : ptxas.err) = -1;
           --streams_open;
         } else if (!decided) {
           held.emplace_back(target, std::string(buffer, static_cast<std::size_t>(n)));
@@ -445,18 +526,19 @@ std::optional<int> runOverlapped(const std::string& ptxas, std::vector<char*>& a
         }
       }
     }
-    if (decided && !accepted) break;
-    // Our reader has gone: ptxas run directly would have died of SIGPIPE.
-    if (broken_pipe) {
-      ::kill(pid, SIGPIPE);
-      break;
-    }
   }
-  if (!decided) validation.join();  // only after a poll failure
-  if (!accepted) ::kill(pid, SIGKILL);
-  closeAll();
+  if (!decided) {  // only after a poll failure
+    validation.join();
+    decide();
+  }
+  // Our reader has gone: ptxas run directly would have died of SIGPIPE.
+  if (broken_pipe) ::kill(ptxas.pid, SIGPIPE);
+  if (!accepted) ::kill(ptxas.pid, SIGKILL);
+  for (int fd : {ptxas.gate, ptxas.out, ptxas.err, ptxas.in, done[0], done[1]}) {
+    if (fd >= 0) ::close(fd);
+  }
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  while (::waitpid(ptxas.pid, &status, 0) < 0 && errno == EINTR) {
   }
   ::signal(SIGPIPE, SIG_DFL);
   if (!accepted) {
@@ -467,85 +549,62 @@ std::optional<int> runOverlapped(const std::string& ptxas, std::vector<char*>& a
   return passOnStatus(status);
 }
 
+// What startEarly() did, for main(). A plain pointer: it is set before the
+// program's dynamic initialization and must not be reset by it.
+struct EarlyStart {
+  Invocation call;
+  std::optional<GatedPtxas> ptxas;
+  std::chrono::steady_clock::time_point started;
+};
+EarlyStart* early_start = nullptr;
+
+// Runs before every other static initializer of this program (priority 101):
+// ANTLR's generated parser deserializes its ATN in one (about 2 M
+// instructions, a third of this program's start-up), and ptxas need not wait
+// for that. Parses the command line and, where the overlapped run is
+// possible, starts ptxas behind the gate.
+__attribute__((constructor(101))) void startEarly(int argc, char** argv, char** /*envp*/) {
+  early_start = new EarlyStart{parseInvocation(argc, argv), std::nullopt, std::chrono::steady_clock::now()};
+  Invocation& call = early_start->call;
+  if (!call.ptxas || call.inputs.empty() || call.serial) return;
+  std::optional<std::string> gate = findGate(call.self);
+  if (gate && loadsPreload(*call.ptxas)) early_start->ptxas = startGated(call, *gate);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const auto started = std::chrono::steady_clock::now();
-  std::string self = realPath("/proc/self/exe");
-  std::optional<std::string> real_option;
-  bool warn_only = false;
-  if (const char* mode = std::getenv("PTXLINT_PTXAS_MODE"); mode != nullptr && std::string_view(mode) == "warn") {
-    warn_only = true;
-  }
-  bool serial = false;
-  if (const char* s = std::getenv("PTXLINT_PTXAS_SERIAL"); s != nullptr && std::string_view(s) == "1") serial = true;
-  std::vector<std::string> passed;  // the arguments ptxas gets
-  std::vector<std::string> inputs;
-  bool query = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    if (arg.rfind("--ptxlint-real-ptxas=", 0) == 0) {
-      real_option = std::string(arg.substr(21));
-      continue;
-    }
-    if (arg == "--ptxlint-warn") {
-      warn_only = true;
-      continue;
-    }
-    if (arg == "--ptxlint-serial") {
-      serial = true;
-      continue;
-    }
-    passed.emplace_back(arg);
-    if (isQuery(arg)) query = true;
-    if (takesValue(arg) && i + 1 < argc) {
-      passed.emplace_back(argv[++i]);
-      continue;
-    }
-    if (arg == "-" || (!arg.empty() && arg[0] != '-')) inputs.emplace_back(arg);
-  }
-
-  std::optional<std::string> ptxas = findRealPtxas(real_option, self);
-  if (!ptxas) {
+  std::unique_ptr<EarlyStart> state(early_start);
+  early_start = nullptr;
+  if (!state) state.reset(new EarlyStart{parseInvocation(argc, argv), std::nullopt, std::chrono::steady_clock::now()});
+  Invocation& call = state->call;
+  if (!call.ptxas) {
     fmt::print(stderr,
                "ptxlint-ptxas: no real ptxas found (set PTXLINT_REAL_PTXAS, pass --ptxlint-real-ptxas=PATH, or put "
                "ptxas on PATH)\n");
     return 255;
   }
-  std::vector<char*> exec_argv;
-  exec_argv.push_back(const_cast<char*>(ptxas->c_str()));
-  for (std::string& a : passed) exec_argv.push_back(a.data());
-  exec_argv.push_back(nullptr);
-  if (query) inputs.clear();
-
-  std::string stdin_bytes;
-  bool uses_stdin = false;
-  for (const std::string& input : inputs) {
-    if (input == "-" && !uses_stdin) {
-      uses_stdin = true;
-      if (!readAll(STDIN_FILENO, stdin_bytes)) stdin_bytes.clear();
-    }
-  }
-
-  if (!inputs.empty() && !serial) {
-    if (std::optional<std::string> gate = findGate(self); gate && loadsPreload(*ptxas)) {
-      if (std::optional<int> status =
-              runOverlapped(*ptxas, exec_argv, *gate, inputs, uses_stdin, stdin_bytes, warn_only, started)) {
-        return *status;
-      }
-    }
+  if (state->ptxas) {
+    // ptxas has finished: leave at once, as an exec'd ptxas would have (the
+    // static tables' destructors cost about a millisecond here).
+    int status = finishOverlapped(*state->ptxas, call, state->started);
+    std::fflush(nullptr);
+    ::_exit(status);
   }
 
   // Serial run: validate, then ptxas.
-  Verdict verdict = validateInputs(inputs, stdin_bytes, started);
+  std::string stdin_bytes;
+  if (call.uses_stdin && !readAll(STDIN_FILENO, stdin_bytes)) stdin_bytes.clear();
+  Verdict verdict = validateInputs(call.inputs, stdin_bytes, state->started);
   std::fwrite(verdict.diagnostics.data(), 1, verdict.diagnostics.size(), stderr);
-  if (verdict.rejected && !warn_only) {
+  if (verdict.rejected && !call.warn_only) {
     std::fwrite(kRejected.data(), 1, kRejected.size(), stderr);
     return 255;
   }
   std::fflush(stderr);
-  if (uses_stdin) return runWithInput(*ptxas, exec_argv, stdin_bytes);
-  ::execv(ptxas->c_str(), exec_argv.data());
-  fmt::print(stderr, "ptxlint-ptxas: cannot run {}: {}\n", *ptxas, std::strerror(errno));
+  std::vector<char*> argv_of_ptxas = ptxasArgv(call);
+  if (call.uses_stdin) return runWithInput(*call.ptxas, argv_of_ptxas, stdin_bytes);
+  ::execv(call.ptxas->c_str(), argv_of_ptxas.data());
+  fmt::print(stderr, "ptxlint-ptxas: cannot run {}: {}\n", *call.ptxas, std::strerror(errno));
   return 255;
 }
