@@ -74,13 +74,13 @@ static int mode_writes(const char* mode) {
 }
 
 /* The mode argument of open() exists only with O_CREAT or O_TMPFILE. */
-#define OPEN_MODE(flags, last)                     \
-  mode_t mode = 0;                                 \
-  if ((flags) & (O_CREAT | __O_TMPFILE)) {         \
-    va_list args;                                  \
-    va_start(args, last);                          \
-    mode = (mode_t)va_arg(args, int);              \
-    va_end(args);                                  \
+#define OPEN_MODE(flags, last)             \
+  mode_t mode = 0;                         \
+  if ((flags) & (O_CREAT | __O_TMPFILE)) { \
+    va_list args;                          \
+    va_start(args, last);                  \
+    mode = (mode_t)va_arg(args, int);      \
+    va_end(args);                          \
   }
 
 #define NEXT(name, type) ((type)dlsym(RTLD_NEXT, name))
@@ -121,22 +121,22 @@ int creat64(const char* path, mode_t mode) {
 
 FILE* fopen(const char* path, const char* mode) {
   if (mode_writes(mode)) wait_for_verdict();
-  return NEXT("fopen", FILE* (*)(const char*, const char*))(path, mode);
+  return NEXT("fopen", FILE * (*)(const char*, const char*))(path, mode);
 }
 
 FILE* fopen64(const char* path, const char* mode) {
   if (mode_writes(mode)) wait_for_verdict();
-  return NEXT("fopen64", FILE* (*)(const char*, const char*))(path, mode);
+  return NEXT("fopen64", FILE * (*)(const char*, const char*))(path, mode);
 }
 
 FILE* freopen(const char* path, const char* mode, FILE* stream) {
   if (mode_writes(mode)) wait_for_verdict();
-  return NEXT("freopen", FILE* (*)(const char*, const char*, FILE*))(path, mode, stream);
+  return NEXT("freopen", FILE * (*)(const char*, const char*, FILE*))(path, mode, stream);
 }
 
 FILE* freopen64(const char* path, const char* mode, FILE* stream) {
   if (mode_writes(mode)) wait_for_verdict();
-  return NEXT("freopen64", FILE* (*)(const char*, const char*, FILE*))(path, mode, stream);
+  return NEXT("freopen64", FILE * (*)(const char*, const char*, FILE*))(path, mode, stream);
 }
 
 int truncate(const char* path, off_t length) {
