@@ -123,8 +123,23 @@ std::uint64_t nanosecondsSince(Clock::time_point t) {
   return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t).count());
 }
 
-parse::ParseOptions parseOptionsOf(const Options& options) {
+// Whether `text` contains `word`; a mapped text is searched a megabyte at a
+// time, its pages given back behind the search.
+bool mentions(std::string_view text, std::string_view word, bool mapped) {
+  if (!mapped) return text.find(word) != std::string_view::npos;
+  constexpr std::size_t kBlock = 1 << 20;
+  support::InputPages pages(text, true);
+  for (std::size_t at = 0; at < text.size(); at += kBlock) {
+    // Overlapping blocks: a word across a block boundary is found too.
+    if (text.substr(at, kBlock + word.size() - 1).find(word) != std::string_view::npos) return true;
+    pages.releaseBefore(std::min(text.size(), at + kBlock));
+  }
+  return false;
+}
+
+parse::ParseOptions parseOptionsOf(const Options& options, support::InputPages* pages) {
   parse::ParseOptions parse_options;
+  parse_options.pages = pages;
   parse_options.max_nesting = options.max_nesting;
   parse_options.fast_path = options.fast_path;
   parse_options.min_chunk_bytes = options.chunk_bytes;
@@ -158,7 +173,7 @@ void lintWhole(std::string_view text, const Options& options, Result& result, di
                sema::RequirementLog& requirement_log) {
   ast::Module module;
   Clock::time_point phase = Clock::now();
-  parse::ParseStats parse_stats = parse::parseModule(text, parseOptionsOf(options), module, sink);
+  parse::ParseStats parse_stats = parse::parseModule(text, parseOptionsOf(options, nullptr), module, sink);
   result.stats.parse_ns = nanosecondsSince(phase) - parse_stats.prescan_ns;
   copyParseStats(parse_stats, result);
 
@@ -205,7 +220,8 @@ bool lintStreaming(std::string_view text, const Options& options, Result& result
     return true;
   };
   Clock::time_point phase = Clock::now();
-  parse::ParseStats parse_stats = parse::parseModule(text, parseOptionsOf(options), module, sink, on_chunk);
+  support::InputPages pages(text, options.input_is_file_mapping);
+  parse::ParseStats parse_stats = parse::parseModule(text, parseOptionsOf(options, &pages), module, sink, on_chunk);
   if (parse_stats.stopped) return false;
   if (!counting_only && hasSyntaxError(sink)) {  // no chunk after the error (or none at all)
     if (sema::listsUnchecked(options)) return false;
@@ -247,7 +263,7 @@ Result lint(std::string_view text, const Options& options) {
   }
 
   Clock::time_point phase = Clock::now();
-  ast::SourceMap map(text);
+  ast::SourceMap map(text, options.input_is_file_mapping);
   if (options.infer_requirements) result.requirements = requirementsOf(requirement_log, map, result.stats);
 
   std::vector<Diagnostic>& diagnostics = sink->diagnostics();
@@ -256,7 +272,7 @@ Result lint(std::string_view text, const Options& options) {
                    [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
   // Keep at most max_errors errors (notes and warnings of kept positions stay).
   std::size_t errors = 0;
-  auto silenced = options.suppression_comments && text.find("ptxlint-disable-") != std::string_view::npos
+  auto silenced = options.suppression_comments && mentions(text, "ptxlint-disable-", options.input_is_file_mapping)
                       ? suppressions(text, map)
                       : std::unordered_map<std::uint32_t, std::vector<std::string>>{};
   for (Diagnostic& d : diagnostics) {

@@ -55,6 +55,13 @@ struct Options {
   std::uint32_t chunk_bytes = 64 * 1024;
   // Infer the lowest .version and .target the text needs (Result::requirements).
   bool infer_requirements = false;
+  // The text is a read-only private mapping of a file (mmap PROT_READ,
+  // MAP_PRIVATE): ptxlint may give its pages back to the kernel behind each
+  // pass (madvise MADV_DONTNEED; they are read from the file again when a
+  // diagnostic needs its line), so that memory follows the chunk being
+  // checked, not the file. Only for such a mapping: any other memory would
+  // lose its contents. The CLI sets it for the large files it maps.
+  bool input_is_file_mapping = false;
 };
 
 struct Statistics {

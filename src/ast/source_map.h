@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ptxlint/diagnostic.hpp"
+#include "support/input_pages.h"
 
 namespace ptxlint::ast {
 
@@ -15,7 +16,9 @@ namespace ptxlint::ast {
 // diagnostic to place) costs nothing.
 class SourceMap {
  public:
-  explicit SourceMap(std::string_view text) : text_(text) {}
+  // `mapped`: the text is a file mapping whose pages may be given back
+  // behind the scan for line starts (Options::input_is_file_mapping).
+  explicit SourceMap(std::string_view text, bool mapped = false) : text_(text), mapped_(mapped) {}
 
   LineColumn lineColumn(std::uint32_t offset) const {
     buildLineTable();
@@ -43,15 +46,18 @@ class SourceMap {
     line_starts_.push_back(0);
     const char* data = text_.data();
     const char* end = data + text_.size();
+    support::InputPages pages(text_, mapped_);
     for (const char* at = data; at < end;) {
       const void* newline = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
       if (newline == nullptr) break;
       at = static_cast<const char*>(newline) + 1;
       line_starts_.push_back(static_cast<std::uint32_t>(at - data));
+      pages.releaseBefore(static_cast<std::size_t>(at - data));
     }
   }
 
   std::string_view text_;
+  bool mapped_ = false;
   mutable std::vector<std::uint32_t> line_starts_;
 };
 

@@ -1,6 +1,7 @@
 // ptxlint [options] FILE...    (- reads standard input)
 // Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -59,6 +60,9 @@ options:
                         is the same, in the order the files are given
   --max-nesting=N       deepest accepted nesting of braces, parentheses and
                         expressions (default 256)
+  --no-mmap             read files of 4 MiB and more instead of mapping them
+                        (mapped, their pages are given back as the check
+                        moves on; a file truncated meanwhile would crash it)
   --no-fast-path        parse every statement with ANTLR instead of once per
                         statement shape (same results; for measurements)
   --requirements        print the lowest .version and .target the file needs,
@@ -105,7 +109,8 @@ struct CliOptions {
   bool color = false;
   bool json = false;  // json or sarif: one document for all files
   bool sarif = false;
-  unsigned jobs = 1;  // files checked at once
+  unsigned jobs = 1;      // files checked at once
+  bool map_files = true;  // large files mapped (InputText)
   std::vector<std::string> files;
 };
 
@@ -114,9 +119,47 @@ bool parseCount(std::string_view text, std::uint32_t& out) {
   return ec == std::errc() && end == text.data() + text.size() && out > 0;
 }
 
+// A file's text: read into memory, or, for a large regular file, mapped
+// read-only, so that ptxlint can give its pages back behind each pass
+// (Options::input_is_file_mapping): memory then follows the chunk being
+// checked, not the file. (--no-mmap reads every file: a mapped file that
+// another program truncates meanwhile would end this one with SIGBUS.)
+class InputText {
+ public:
+  static constexpr std::size_t kMapFrom = 4u << 20;
+
+  InputText() = default;
+  InputText(const InputText&) = delete;
+  InputText& operator=(const InputText&) = delete;
+  ~InputText() { reset(); }
+
+  std::string_view view() const { return mapping_ != nullptr ? std::string_view(mapping_, size_) : owned_; }
+  bool mapped() const { return mapping_ != nullptr; }
+  std::string& owned() { return owned_; }
+  bool map(int fd, std::size_t size) {
+    void* at = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (at == MAP_FAILED) return false;
+    mapping_ = static_cast<const char*>(at);
+    size_ = size;
+    return true;
+  }
+  void reset() {
+    if (mapping_ != nullptr) ::munmap(const_cast<char*>(mapping_), size_);
+    mapping_ = nullptr;
+    size_ = 0;
+    owned_ = std::string();
+  }
+
+ private:
+  std::string owned_;
+  const char* mapping_ = nullptr;
+  std::size_t size_ = 0;
+};
+
 // Reads a whole regular file (or standard input). Directories, FIFOs and
 // devices are refused: reading them could block or never end.
-bool readInput(const std::string& path, std::string& out, std::string& error) {
+bool readInput(const std::string& path, InputText& input, bool allow_map, std::string& error) {
+  std::string& out = input.owned();
   int fd = 0;
   if (path != "-") {
     fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -132,7 +175,12 @@ bool readInput(const std::string& path, std::string& out, std::string& error) {
     }
     // Regular files never block; clear O_NONBLOCK for plain reads.
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    if (st.st_size > 0) out.reserve(static_cast<std::size_t>(st.st_size));
+    auto size = static_cast<std::size_t>(st.st_size);
+    if (allow_map && size >= InputText::kMapFrom && input.map(fd, size)) {
+      ::close(fd);
+      return true;
+    }
+    if (st.st_size > 0) out.reserve(size);
   }
   char buffer[1 << 16];
   for (;;) {
@@ -238,6 +286,8 @@ int main(int argc, char** argv) {
       }
     } else if (arg == "--Werror") {
       cli.lint.warnings_as_errors = true;
+    } else if (arg == "--no-mmap") {
+      cli.map_files = false;
     } else if (arg == "--no-fast-path") {
       cli.lint.fast_path = false;
     } else if (arg == "--no-suppressions") {
@@ -309,26 +359,29 @@ int main(int argc, char** argv) {
   struct FileOutcome {
     std::string display;
     bool readable = false;
-    std::string text;  // kept for JSON and SARIF, which need every file at the end
+    InputText text;  // kept for JSON and SARIF, which need every file at the end
     ptxlint::Result result;
     std::string printed;  // text format: this file's part of the output
   };
   auto checkFile = [&cli](const std::string& path, FileOutcome& out) {
     out.display = path == "-" ? "<stdin>" : path;
     std::string error;
-    if (!readInput(path, out.text, error)) {
+    if (!readInput(path, out.text, cli.map_files, error)) {
       out.printed = fmt::format("{}: error: cannot read input: {} [PL9001]\n", out.display, error);
       return;
     }
     out.readable = true;
-    out.result = ptxlint::lint(out.text, cli.lint);
+    ptxlint::Options options = cli.lint;
+    options.input_is_file_mapping = out.text.mapped();
+    out.result = ptxlint::lint(out.text.view(), options);
     const std::string& display = out.display;
     const ptxlint::Result& result = out.result;
     std::string& printed = out.printed;
     if (!cli.json) {
       ptxlint::diag::TextStyle style;
       style.color = cli.color;
-      printed = ptxlint::diag::renderText(display, out.text, result.diagnostics, style);
+      style.text_is_file_mapping = out.text.mapped();
+      printed = ptxlint::diag::renderText(display, out.text.view(), result.diagnostics, style);
       if (result.truncated) {
         if (result.count(ptxlint::Severity::Error) >= cli.lint.max_errors) {
           fmt::format_to(std::back_inserter(printed), "{}: note: stopped after {} errors (--max-errors)\n", display,
@@ -349,7 +402,7 @@ int main(int argc, char** argv) {
                        display, result.stats.unchecked, result.stats.instructions);
       }
       if (result.requirements) printRequirements(printed, display, *result.requirements);
-      out.text = std::string();  // rendered: the text is not needed any more
+      out.text.reset();  // rendered: the text is not needed any more
     }
     if (cli.stats) printStats(printed, display, result.stats);
   };
@@ -423,7 +476,7 @@ int main(int argc, char** argv) {
   if (cli.json) {
     std::vector<ptxlint::diag::FileReport> reports;
     for (const FileOutcome& out : outcomes) {
-      if (out.readable) reports.push_back({out.display, out.text, &out.result});
+      if (out.readable) reports.push_back({out.display, out.text.view(), &out.result});
     }
     std::string rendered = cli.sarif ? ptxlint::diag::renderSarif(reports) : ptxlint::diag::renderJson(reports);
     std::fwrite(rendered.data(), 1, rendered.size(), stdout);

@@ -10,6 +10,8 @@
 // (CLOCK_MONOTONIC), for the log's timing. PTXLINT_PTXAS_LOG=FILE appends one
 // line per validated input to FILE.
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -52,6 +54,8 @@ bool readAll(int fd, std::string& out) {
 
 int main(int argc, char** argv) {
   long long started_ns = monotonicNs();
+  // The launcher gone (killed by a compiler's timeout, say): so is this.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   std::vector<std::string> inputs;
   bool options = true;
   for (int i = 1; i < argc; ++i) {

@@ -19,7 +19,7 @@ constexpr std::string_view kGreen = "\033[1;32m";
 class TextRenderer {
  public:
   TextRenderer(std::string_view file, std::string_view text, const TextStyle& style)
-      : file_(file), map_(text), style_(style) {}
+      : file_(file), map_(text, style.text_is_file_mapping), style_(style) {}
 
   void diagnostic(const Diagnostic& d) {
     header(d.begin, d.severity, d.message, d.code);

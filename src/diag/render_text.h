@@ -14,6 +14,9 @@ namespace ptxlint::diag {
 struct TextStyle {
   bool color = false;
   bool show_source = true;
+  // The text is a file mapping whose pages may be given back behind the scan
+  // for line starts (Options::input_is_file_mapping).
+  bool text_is_file_mapping = false;
 };
 
 std::string renderText(std::string_view file_name, std::string_view text, std::span<const Diagnostic> diagnostics,

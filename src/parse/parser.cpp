@@ -97,6 +97,7 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
   PrescanOptions prescan_options;
   prescan_options.max_nesting = options.max_nesting;
   prescan_options.min_chunk_bytes = options.min_chunk_bytes;
+  prescan_options.pages = options.pages;
   auto started = std::chrono::steady_clock::now();
   PrescanResult scan = prescan(text, prescan_options, sink);
   stats.prescan_ns = static_cast<std::uint64_t>(
@@ -109,6 +110,7 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
     return stats;
   }
   std::uint64_t garbage_bytes = 0;  // consecutive chunks with errors and no item
+  if (options.pages != nullptr) options.pages->restart();
   for (const Chunk& chunk : scan.chunks) {
     if (chunk.skip) continue;
     // Past the error limit, or after a megabyte of nothing but errors, the
@@ -137,6 +139,9 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
       }
       module.items.clear();
       module.expr_arena.clear();
+      // Checked and dropped: its text is needed again only to show a
+      // diagnostic's line (read back from the file then).
+      if (options.pages != nullptr) options.pages->releaseBefore(chunk.end);
     }
   }
   return stats;

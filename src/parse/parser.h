@@ -8,6 +8,7 @@
 
 #include "ast/ast.h"
 #include "diag/diagnostic_builder.h"
+#include "support/input_pages.h"
 
 namespace ptxlint::parse {
 
@@ -22,6 +23,9 @@ struct ParseOptions {
   // (chunks without a single good top-level item): the rest is not PTX, and
   // parsing 100 MB of it would only cost time. lint() reports the cut.
   std::uint64_t max_garbage_bytes = 1 << 20;
+  // A mapped input's pages, given back behind the prescan and the chunks
+  // (see support::InputPages); null for other input.
+  support::InputPages* pages = nullptr;
 };
 
 struct ParseStats {

@@ -83,8 +83,20 @@ bool allPlainAscii(std::string_view text) {
   return true;
 }
 
-void reportEncoding(std::string_view text, diag::DiagnosticSink& sink) {
-  if (allPlainAscii(text)) return;
+void reportEncoding(std::string_view text, diag::DiagnosticSink& sink, support::InputPages* pages) {
+  if (pages != nullptr && pages->releasable()) {
+    // A megabyte at a time, giving each back once read.
+    constexpr std::size_t kBlock = 1 << 20;
+    bool plain = true;
+    pages->restart();
+    for (std::size_t at = 0; at < text.size() && plain; at += kBlock) {
+      plain = allPlainAscii(text.substr(at, kBlock));
+      pages->releaseBefore(std::min(text.size(), at + kBlock));
+    }
+    if (plain) return;
+  } else if (allPlainAscii(text)) {
+    return;
+  }
   std::size_t first = text.size();
   std::size_t others = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -164,7 +176,9 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag
     return result;
   }
 
-  reportEncoding(text, sink);
+  reportEncoding(text, sink, options.pages);
+  if (options.pages != nullptr) options.pages->restart();
+  std::uint32_t next_release = 1 << 20;
   std::uint32_t brace_depth = 0;
   std::uint32_t paren_depth = 0;  // ( and [
   std::uint32_t prefix_run = 0;   // consecutive unary operators, e.g. - - - 1
@@ -193,6 +207,10 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag
 
   std::uint32_t i = 0;
   while (i < size) {
+    if (i >= next_release && options.pages != nullptr) {
+      options.pages->releaseBefore(i);
+      next_release = i + (1 << 20);
+    }
     // Runs of plain bytes and blanks (a plain byte ends a run of prefix
     // operators; blanks do not).
     if (!(kByteClass[static_cast<unsigned char>(text[i])] & kSpecial)) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "diag/diagnostic_builder.h"
+#include "support/input_pages.h"
 
 namespace ptxlint::parse {
 
@@ -30,6 +31,7 @@ struct PrescanResult {
 struct PrescanOptions {
   std::uint32_t max_nesting = 256;
   std::uint32_t min_chunk_bytes = 64 * 1024;
+  support::InputPages* pages = nullptr;  // given back behind each pass
 };
 
 PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag::DiagnosticSink& sink);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <deque>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -108,7 +109,17 @@ class Scope {
     return nullptr;
   }
 
-  void declare(const Symbol& symbol) {
+  void declare(const Symbol& declared) {
+    // The module scope lasts the whole file, longer than the chunk whose
+    // text its names point into: it keeps its own copies, so that a lookup
+    // never reads the text of a chunk long checked (with a mapped input,
+    // pages given back to the kernel; see support::InputPages).
+    Symbol symbol = declared;
+    if (parent_ == nullptr) {
+      symbol.name = keep(symbol.name);
+      symbol.type = keep(symbol.type);
+      symbol.space = keep(symbol.space);
+    }
     if (isLabelKind(symbol.kind)) {
       labels_.push_back({symbol.name, symbol.range, symbol.kind, symbol.results, symbol.params});
     } else if (symbol.count > 0) {
@@ -120,6 +131,12 @@ class Scope {
   }
 
   void reserveLabels(std::size_t count) { labels_.reserve(count); }
+
+  // A copy of `text` that lives as long as this scope.
+  std::string_view keep(std::string_view text) {
+    if (text.empty()) return text;
+    return kept_.emplace_back(text);
+  }
 
   // After a block's labels are declared: sorts them for lookup and calls
   // `redefined(second, first)` for each name declared twice (in source order).
@@ -202,6 +219,7 @@ class Scope {
   static constexpr std::size_t kListedRanges = 16;
 
   const Scope* parent_;
+  std::deque<std::string> kept_;  // keep(): stable addresses
   std::unordered_map<std::string_view, Symbol, support::BytesHash> names_;
   std::unordered_map<std::string_view, Symbol, support::BytesHash> ranges_;
   std::vector<const Symbol*> range_list_;  // ranges_ in declaration order (node addresses are stable)
@@ -286,11 +304,15 @@ class SymbolChecker {
   // The module's top-level items, in order; a module may come in several
   // pieces (streaming: one chunk of the file at a time, its AST dropped
   // after), the module scope lasts from the first piece to finish().
+  void keepModuleName(std::string_view name) {
+    if (!module_names_.count(name)) module_names_.emplace(module_scope_.keep(name));
+  }
+
   void items(const ast::Module& module) {
     for (const ast::TopLevel& item : module.items) {
-      if (const auto* f = std::get_if<ast::Function>(&item.node)) module_names_.emplace(f->name.text);
+      if (const auto* f = std::get_if<ast::Function>(&item.node)) keepModuleName(f->name.text);
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
-        for (const ast::Declarator& d : v->declarators) module_names_.emplace(d.name.text);
+        for (const ast::Declarator& d : v->declarators) keepModuleName(d.name.text);
       }
     }
     for (const ast::TopLevel& item : module.items) {
@@ -627,7 +649,7 @@ class SymbolChecker {
   CheckMemo memo_;
   std::vector<Resolved> resolved_;  // the names of the instruction being checked
   std::unordered_set<std::string_view, support::BytesHash>
-      module_names_;  // declared so far (they point into the source)
+      module_names_;  // declared so far (copies kept by module_scope_)
   std::vector<std::pair<std::string_view, SourceRange>> later_initializer_names_;
 };
 
