@@ -537,7 +537,9 @@ static int run_with_input(const char* ptxas, char** argv, const char* bytes, siz
   return pass_on(status);
 }
 
-int main(int argc, char** argv) {
+/* Everything main() does; `passed` and `inputs` have room for argc + 1
+ * pointers, *stdin_bytes is set to what it allocates for "-". */
+static int launch(int argc, char** argv, char** passed, char** inputs, char** stdin_bytes_out) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   long long started_ns = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
@@ -550,9 +552,6 @@ int main(int argc, char** argv) {
   bool serial = serial_env != NULL && strcmp(serial_env, "1") == 0;
 
   /* ptxas's argv (argv[0] filled in below) and the inputs to validate. */
-  char** passed = calloc((size_t)argc + 1, sizeof(char*));
-  char** inputs = calloc((size_t)argc + 1, sizeof(char*));
-  if (passed == NULL || inputs == NULL) return 255;
   int passed_count = 1, input_count = 0;
   bool query = false, uses_stdin = false;
   for (int i = 1; i < argc; ++i) {
@@ -608,6 +607,7 @@ int main(int argc, char** argv) {
                loads_preload(ptxas) && start_gated_ptxas(&run, ptxas, passed, gate, uses_stdin);
   if (uses_stdin) {
     stdin_bytes = read_stdin(&stdin_size);
+    *stdin_bytes_out = stdin_bytes;
     run.stdin_bytes = stdin_bytes != NULL ? stdin_bytes : "";
     run.stdin_size = stdin_size;
   }
@@ -632,4 +632,15 @@ int main(int argc, char** argv) {
   execv(ptxas, passed);
   fprintf(stderr, "ptxlint-ptxas: cannot run %s: %s\n", ptxas, strerror(errno));
   return 255;
+}
+
+int main(int argc, char** argv) {
+  char** passed = calloc((size_t)argc + 1, sizeof(char*));
+  char** inputs = calloc((size_t)argc + 1, sizeof(char*));
+  char* stdin_bytes = NULL;
+  int status = passed != NULL && inputs != NULL ? launch(argc, argv, passed, inputs, &stdin_bytes) : 255;
+  free(passed);
+  free(inputs);
+  free(stdin_bytes);
+  return status;
 }
