@@ -460,7 +460,7 @@ class BlockMatch {
     return nullptr;
   }
 
-  static bool contains(const spec::Values& values, std::string_view v) {
+  static bool contains(std::span<const std::string_view> values, std::string_view v) {
     return std::find(values.begin(), values.end(), v) != values.end();
   }
 

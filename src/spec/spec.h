@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -260,8 +261,10 @@ struct OperandSpec {
   // only in size).
   bool typed_elements = false;
   // Selectors written on a register operand, `%r1.b0` (9.7.18 "a{.asel}"):
-  // the field must be one of these ("" for none). Empty: not judged.
-  Values selectors{};
+  // the field must be one of these ("" for none). Empty: not judged. A view
+  // of a list in static storage: vop4's `.bxyzw` alone has 4,096 selectors,
+  // which copies in every entry would hold twenty-eight times.
+  std::span<const std::string_view> selectors{};
   // Never written negated, `-a` ("Source operands may not be negated in .po
   // mode", 9.7.18.1.3); otherwise a negated register is not judged.
   bool not_negated = false;
@@ -464,9 +467,10 @@ inline OperandSpec resourceAddress(std::string_view name, bool sampler, std::str
   op.sampler = sampler;
   return op;
 }
-// A register operand with a selector field, `a{.asel}`.
-inline OperandSpec withSelectors(OperandSpec op, Values selectors) {
-  op.selectors = std::move(selectors);
+// A register operand with a selector field, `a{.asel}`; `selectors` must
+// live as long as the tables (static storage).
+inline OperandSpec withSelectors(OperandSpec op, const Values& selectors) {
+  op.selectors = selectors;
   return op;
 }
 

@@ -104,9 +104,10 @@ void simd(std::vector<InstructionSpec>& specs, std::string_view section, std::st
   // ".mask = { .h0, .h1, .h10 }"; ".mask = { .b0, .b1, .b10 .b2, .b20, .b21,
   // .b210, .b3, .b30, .b31, .b310, .b32, .b320, .b321, .b3210 }"; each
   // "defaults to" the full mask when left out.
-  const Values mask = four ? Values{"",    ".b0",  ".b1",  ".b10",  ".b2",  ".b20",  ".b21",  ".b210",
-                                    ".b3", ".b30", ".b31", ".b310", ".b32", ".b320", ".b321", ".b3210"}
-                           : Values{"", ".h0", ".h1", ".h10"};
+  static const Values kMask4 = {"",    ".b0",  ".b1",  ".b10",  ".b2",  ".b20",  ".b21",  ".b210",
+                                ".b3", ".b30", ".b31", ".b310", ".b32", ".b320", ".b321", ".b3210"};
+  static const Values kMask2 = {"", ".h0", ".h1", ".h10"};
+  const Values& mask = four ? kMask4 : kMask2;
   const Values& selectors = four ? byteSelectors() : halfSelectors();
   std::vector<QualifierSlot> q;
   if (is_set) {
