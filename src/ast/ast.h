@@ -96,7 +96,7 @@ struct Instruction {
   SourceRange mnemonic_range;  // the whole dotted opcode token
   // Inline room for what nearly every instruction has (small_vector.h).
   support::SmallVector<Token, 5> qualifiers;  // ".async", ".bulk", ".shared::cluster"
-  support::SmallVector<Operand, 4> operands;
+  support::SmallVector<Operand, 3> operands;
 };
 
 // ---------------------------------------------------------------------------

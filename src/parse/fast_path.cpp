@@ -313,16 +313,18 @@ class ChunkParser {
     return false;
   }
 
-  // About how many statements the body opening at `open` holds (its ';'
-  // and ':' tokens): the body's vector is allocated once, not regrown.
+  // About how many statements the body opening at `open` holds itself (its
+  // ';' and ':' tokens, and one per nested block, whose statements go to
+  // that block's vector): the body's vector is allocated once, not regrown,
+  // and not larger than it needs (a statement is 648 bytes).
   std::size_t statementsIn(std::size_t open) const {
     std::size_t count = 0;
     int depth = 0;
     for (std::size_t q = open; q < tokens_.size(); ++q) {
       std::uint16_t t = type(q);
-      if (t == T::LBRACE) ++depth;
+      if (t == T::LBRACE && ++depth == 2) ++count;
       if (t == T::RBRACE && --depth == 0) break;
-      if (t == T::SEMI || t == T::COLON) ++count;
+      if (depth == 1 && (t == T::SEMI || t == T::COLON)) ++count;
     }
     return count;
   }
