@@ -13,10 +13,12 @@
 #include <optional>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
 #include "ptxlint/diagnostic.hpp"
+#include "support/free_list.h"
 #include "support/small_vector.h"
 
 namespace ptxlint::ast {
@@ -252,11 +254,102 @@ struct Block {
   std::vector<Statement> statements;
 };
 
+// A value kept out of line, copied whole: a statement holds an instruction
+// or a declaration through one, so that a label or a directive does not take
+// the room of an instruction's inline qualifiers and operands (544 bytes; a
+// function of a million labels would need half a gigabyte).
+template <typename T>
+class Boxed {
+ public:
+  Boxed(T value) : value_(make(std::move(value))) {}  // NOLINT: implicit, as the value itself
+  Boxed(const Boxed& other) : value_(make(*other.value_)) {}
+  Boxed(Boxed&& other) noexcept : value_(other.value_) { other.value_ = nullptr; }
+  Boxed& operator=(const Boxed& other) {
+    if (this == &other) return *this;
+    if (value_ == nullptr) {  // moved from
+      value_ = make(*other.value_);
+    } else {
+      *value_ = *other.value_;
+    }
+    return *this;
+  }
+  Boxed& operator=(Boxed&& other) noexcept {
+    std::swap(value_, other.value_);
+    return *this;
+  }
+  ~Boxed() {
+    if (value_ != nullptr) {
+      value_->~T();
+      support::FreeList<T>::release(value_);
+    }
+  }
+  T& operator*() { return *value_; }
+  const T& operator*() const { return *value_; }
+  T* operator->() { return value_; }
+  const T* operator->() const { return value_; }
+
+ private:
+  template <typename U>
+  static T* make(U&& value) {
+    void* at = support::FreeList<T>::allocate();
+    try {
+      return new (at) T(std::forward<U>(value));
+    } catch (...) {
+      support::FreeList<T>::release(at);
+      throw;
+    }
+  }
+  T* value_;
+};
+
 struct Statement {
-  std::variant<Instruction, Label, VariableDecl, LocDirective, FileDirective, PragmaDirective, SectionDirective, Block,
-               CallPrototype, TargetList>
+  // (Label first: a default statement allocates nothing.)
+  std::variant<Label, Boxed<Instruction>, Boxed<VariableDecl>, LocDirective, FileDirective, PragmaDirective,
+               SectionDirective, Block, CallPrototype, TargetList>
       node;
 };
+
+template <typename T>
+const T& unboxed(const T& node) {
+  return node;
+}
+template <typename T>
+T& unboxed(T& node) {
+  return node;
+}
+template <typename T>
+const T& unboxed(const Boxed<T>& node) {
+  return *node;
+}
+template <typename T>
+T& unboxed(Boxed<T>& node) {
+  return *node;
+}
+
+// The statement's node if it is a T (boxed or not), else nullptr.
+template <typename T>
+const T* nodeIf(const Statement& s) {
+  if constexpr (std::is_same_v<T, Instruction> || std::is_same_v<T, VariableDecl>) {
+    const auto* boxed = std::get_if<Boxed<T>>(&s.node);
+    return boxed != nullptr ? &**boxed : nullptr;
+  } else {
+    return std::get_if<T>(&s.node);
+  }
+}
+template <typename T>
+T* nodeIf(Statement& s) {
+  return const_cast<T*>(nodeIf<T>(static_cast<const Statement&>(s)));
+}
+
+// std::visit on a statement's node, boxed alternatives unboxed.
+template <typename F>
+decltype(auto) visitNode(F&& f, const Statement& s) {
+  return std::visit([&](const auto& node) -> decltype(auto) { return f(unboxed(node)); }, s.node);
+}
+template <typename F>
+decltype(auto) visitNode(F&& f, Statement& s) {
+  return std::visit([&](auto& node) -> decltype(auto) { return f(unboxed(node)); }, s.node);
+}
 
 struct Function {
   SourceRange range;

@@ -273,7 +273,7 @@ class Printer {
     out_ += "{\n";
     ++depth_;
     for (const Statement& s : b.statements) {
-      std::visit([&](const auto& node) { statement(node); }, s.node);
+      ast::visitNode([&](const auto& node) { statement(node); }, s);
     }
     --depth_;
     indent();

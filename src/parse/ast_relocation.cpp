@@ -176,7 +176,7 @@ struct StatementWalker {
 
 template <typename V>
 void walk(V& v, ast::Statement& statement) {
-  std::visit(StatementWalker<V>{v}, statement.node);
+  ast::visitNode(StatementWalker<V>{v}, statement);
 }
 
 // Lists positions instead of changing them.

@@ -202,7 +202,7 @@ class ChunkParser {
         std::vector<ast::Statement> items;
         if (!statements(p, q, items)) return false;
         for (ast::Statement& item : items) {
-          if (auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
+          if (auto* v = ast::nodeIf<ast::VariableDecl>(item)) {
             module_.items.push_back(ast::TopLevel{std::move(*v)});
           } else if (auto* f = std::get_if<ast::FileDirective>(&item.node)) {
             module_.items.push_back(ast::TopLevel{std::move(*f)});

@@ -24,9 +24,9 @@ class ModuleWalker {
  private:
   void block(const ast::Block& b) {
     for (const ast::Statement& s : b.statements) {
-      if (const auto* in = std::get_if<ast::Instruction>(&s.node)) {
+      if (const auto* in = ast::nodeIf<ast::Instruction>(s)) {
         instruction(*in);
-      } else if (const auto* inner = std::get_if<ast::Block>(&s.node)) {
+      } else if (const auto* inner = ast::nodeIf<ast::Block>(s)) {
         block(*inner);
       }
     }

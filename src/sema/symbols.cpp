@@ -482,14 +482,14 @@ class SymbolChecker {
     }
     scope.reserveLabels(labels);
     for (const ast::Statement& s : b.statements) {
-      if (const auto* label = std::get_if<ast::Label>(&s.node)) {
+      if (const auto* label = ast::nodeIf<ast::Label>(s)) {
         declare(scope, {SymbolKind::Label, label->name.text, label->name.range});
-      } else if (const auto* proto = std::get_if<ast::CallPrototype>(&s.node)) {
+      } else if (const auto* proto = ast::nodeIf<ast::CallPrototype>(s)) {
         Symbol symbol{SymbolKind::Prototype, proto->label.text, proto->label.range};
         symbol.results = count(proto->return_params);
         symbol.params = count(proto->params);
         declare(scope, symbol);
-      } else if (const auto* list = std::get_if<ast::TargetList>(&s.node)) {
+      } else if (const auto* list = ast::nodeIf<ast::TargetList>(s)) {
         if (list->keyword.text == ".calltargets") {
           declare(scope, callTargets(scope, *list));
         } else {
@@ -503,18 +503,18 @@ class SymbolChecker {
       diag::DiagnosticSink::addNote(d, first, "previous definition is here");
     });
     for (const ast::Statement& s : b.statements) {
-      if (const auto* in = std::get_if<ast::Instruction>(&s.node)) {
+      if (const auto* in = ast::nodeIf<ast::Instruction>(s)) {
         instruction(scope, *in);
-      } else if (const auto* decl = std::get_if<ast::VariableDecl>(&s.node)) {
+      } else if (const auto* decl = ast::nodeIf<ast::VariableDecl>(s)) {
         declareVariables(scope, *decl);
-      } else if (const auto* inner = std::get_if<ast::Block>(&s.node)) {
+      } else if (const auto* inner = ast::nodeIf<ast::Block>(s)) {
         Scope nested(&scope);
         block(nested, *inner, false);
-      } else if (const auto* list = std::get_if<ast::TargetList>(&s.node)) {
+      } else if (const auto* list = ast::nodeIf<ast::TargetList>(s)) {
         for (const auto& target : list->targets) {
           if (!target.count) use(scope, target.name.text, target.name.range);
         }
-      } else if (const auto* pragma = std::get_if<ast::PragmaDirective>(&s.node)) {
+      } else if (const auto* pragma = ast::nodeIf<ast::PragmaDirective>(s)) {
         pragmaStrings(*pragma);
       }
     }

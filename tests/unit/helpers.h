@@ -49,7 +49,9 @@ inline const ast::Statement& kernelStatement(const Parsed& p, std::size_t i) {
 
 template <typename T>
 const T& kernelNode(const Parsed& p, std::size_t i) {
-  return std::get<T>(kernelStatement(p, i).node);
+  const T* node = ast::nodeIf<T>(kernelStatement(p, i));
+  if (node == nullptr) throw std::bad_variant_access();
+  return *node;
 }
 
 inline std::vector<std::string> codes(const std::vector<Diagnostic>& ds) {
