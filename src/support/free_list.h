@@ -9,7 +9,7 @@
 namespace ptxlint::support {
 
 // Blocks of sizeof(T), aligned for T. A thread keeps at most kKept freed
-// blocks (about 4 MiB for an instruction) and gives the rest back; a block
+// blocks (about 1 MiB of instructions) and gives the rest back; a block
 // freed on another thread than the one that made it joins that thread's list.
 template <typename T>
 class FreeList {
@@ -41,7 +41,7 @@ class FreeList {
  private:
   static constexpr std::size_t kSize = sizeof(T) < sizeof(void*) ? sizeof(void*) : sizeof(T);
   static constexpr std::size_t kAlign = alignof(T) < alignof(void*) ? alignof(void*) : alignof(T);
-  static constexpr std::size_t kKept = 8192;
+  static constexpr std::size_t kKept = 2048;
 
   struct Node {
     Node* next;
