@@ -3,12 +3,13 @@
 // diagnostics on standard error, and answers with its exit status:
 // 0 accepted (no errors), 1 rejected, 2 bad usage.
 //
-//   ptxlint-ptxas-check [--started-ns=N] -- INPUT...
+//   ptxlint-ptxas-check [--started-ns=N] [--run=overlapped|serial] -- INPUT...
 //
 // INPUT "-" is standard input. An input that cannot be read is left to ptxas
 // to report in its own words. --started-ns: the launcher's start
-// (CLOCK_MONOTONIC), for the log's timing. PTXLINT_PTXAS_LOG=FILE appends one
-// line per validated input to FILE.
+// (CLOCK_MONOTONIC), for the log's timing; --run: how the launcher runs ptxas
+// (beside this check behind the gate, or after it), for the log.
+// PTXLINT_PTXAS_LOG=FILE appends one line per validated input to FILE.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
   // The launcher gone (killed by a compiler's timeout, say): so is this.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   std::vector<std::string> inputs;
+  std::string_view run = "unknown";
   bool options = true;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
@@ -64,8 +66,11 @@ int main(int argc, char** argv) {
       options = false;
     } else if (options && arg.rfind("--started-ns=", 0) == 0) {
       started_ns = std::atoll(argv[i] + 13);
+    } else if (options && arg.rfind("--run=", 0) == 0) {
+      run = arg.substr(6);
     } else if (options) {
-      fmt::print(stderr, "ptxlint-ptxas-check: unknown option '{}' (usage: [--started-ns=N] -- INPUT...)\n", arg);
+      fmt::print(stderr,
+                 "ptxlint-ptxas-check: unknown option '{}' (usage: [--started-ns=N] [--run=MODE] -- INPUT...)\n", arg);
       return 2;
     } else {
       inputs.emplace_back(arg);
@@ -97,10 +102,10 @@ int main(int argc, char** argv) {
     if (const char* log = std::getenv("PTXLINT_PTXAS_LOG"); log != nullptr && *log != 0) {
       if (std::FILE* f = std::fopen(log, "a")) {
         // lint_us: from the launcher's start to the end of this validation.
-        fmt::print(f, "{}\t{}\terrors={}\twarnings={}\tinstructions={}\tchecked={}\tlint_us={}\n", shown,
+        fmt::print(f, "{}\t{}\terrors={}\twarnings={}\tinstructions={}\tchecked={}\tlint_us={}\trun={}\n", shown,
                    result.hasErrors() ? "rejected" : "accepted", result.count(ptxlint::Severity::Error),
                    result.count(ptxlint::Severity::Warning), result.stats.instructions, result.stats.checked,
-                   (monotonicNs() - started_ns) / 1000);
+                   (monotonicNs() - started_ns) / 1000, run);
         std::fclose(f);
       }
     }

@@ -261,9 +261,9 @@ struct Run {
   size_t stdin_size, ptxas_fed, checker_fed;
 };
 
-/* Spawns the checker: ptxlint-ptxas-check [--started-ns=N] -- inputs... */
+/* Spawns the checker: ptxlint-ptxas-check --started-ns=N --run=MODE -- inputs... */
 static bool start_checker(struct Run* run, const char* checker, char** inputs, int input_count, bool uses_stdin,
-                          long long started_ns) {
+                          long long started_ns, bool gated) {
   int done[2], in[2] = {-1, -1};
   if (pipe2(done, O_CLOEXEC) != 0) return false;
   if (uses_stdin && pipe2(in, O_CLOEXEC) != 0) {
@@ -273,11 +273,18 @@ static bool start_checker(struct Run* run, const char* checker, char** inputs, i
   }
   char started[48];
   snprintf(started, sizeof started, "--started-ns=%lld", started_ns);
-  char** argv = calloc((size_t)input_count + 4, sizeof(char*));
-  if (argv == NULL) return false;
+  char** argv = calloc((size_t)input_count + 5, sizeof(char*));
+  if (argv == NULL) {
+    int pipes[] = {done[0], done[1], in[0], in[1]};
+    for (size_t i = 0; i < COUNT(pipes); ++i) {
+      if (pipes[i] >= 0) close(pipes[i]);
+    }
+    return false;
+  }
   int argc = 0;
   argv[argc++] = (char*)checker;
   argv[argc++] = started;
+  argv[argc++] = gated ? (char*)"--run=overlapped" : (char*)"--run=serial";
   argv[argc++] = (char*)"--";
   for (int i = 0; i < input_count; ++i) argv[argc++] = inputs[i];
   argv[argc] = NULL;
@@ -611,7 +618,7 @@ static int launch(int argc, char** argv, char** passed, char** inputs, char** st
     run.stdin_bytes = stdin_bytes != NULL ? stdin_bytes : "";
     run.stdin_size = stdin_size;
   }
-  if (!start_checker(&run, checker, inputs, input_count, uses_stdin, started_ns)) {
+  if (!start_checker(&run, checker, inputs, input_count, uses_stdin, started_ns, gated)) {
     fprintf(stderr, "ptxlint-ptxas: cannot run %s: %s\n", checker, strerror(errno));
     if (gated) kill(run.ptxas, SIGKILL);
     return 255;
