@@ -1,11 +1,17 @@
 // ptxlint::lint: prescan, parse, check, then resolve positions and order.
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <chrono>
+#include <condition_variable>
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <unordered_map>
+#include <vector>
 
 #include "diag/rules.h"
 
@@ -119,6 +125,10 @@ Requirements requirementsOf(const sema::RequirementLog& log, const ast::SourceMa
 
 using Clock = std::chrono::steady_clock;
 
+// An input is checked on several threads (Options::threads) only from this
+// many chunks on: below, starting threads costs more than they give.
+constexpr std::uint64_t kParallelChunks = 8;
+
 std::uint64_t nanosecondsSince(Clock::time_point t) {
   return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t).count());
 }
@@ -182,67 +192,216 @@ void lintWhole(std::string_view text, const Options& options, Result& result, di
   result.stats.check_ns = nanosecondsSince(phase);
 }
 
-// One chunk at a time: each is checked as soon as it is parsed and its AST
-// dropped. After a syntax error nothing is checked (ptxas stops there): the
-// findings made so far are dropped and the rest is only counted, as the
-// whole path does. Gives up (false), for lintWhole, where the pieces cannot
-// be judged alone: a .version, .target or .address_size after the first
-// chunk (they set the context of everything before them), or a syntax error
-// when every unchecked instruction is to be listed (PL9002: those of the
-// chunks already dropped would be missing).
-bool lintStreaming(std::string_view text, const Options& options, Result& result, diag::DiagnosticSink& sink,
-                   sema::RequirementLog& requirement_log) {
-  diag::DiagnosticSink check_sink(options.max_errors);
-  std::optional<sema::ModuleContext> context;
-  std::optional<sema::ModuleBodyChecker> body;
-  std::uint64_t check_ns = 0;
-  bool counting_only = false;  // after a syntax error
-  ast::Module module;
-  auto on_chunk = [&](ast::Module& chunk) {
+// The checks of a file that comes in chunks (lintStreaming,
+// lintInParallel): what each chunk gets, the module's state from chunk to
+// chunk, and the end. Used by one thread at a time.
+class ChunkChecker {
+ public:
+  ChunkChecker(const Options& options, Result& result, diag::DiagnosticSink& sink,
+               sema::RequirementLog& requirement_log)
+      : options_(options),
+        result_(result),
+        sink_(sink),
+        requirement_log_(requirement_log),
+        check_sink_(options.max_errors) {}
+
+  // One chunk, parsed (its syntax errors already in `sink`). False: the file
+  // must be checked whole (see lintStreaming).
+  bool chunk(ast::Module& chunk) {
     Clock::time_point started = Clock::now();
-    if (!counting_only && hasSyntaxError(sink)) {
-      if (sema::listsUnchecked(options)) return false;
-      counting_only = true;
+    if (!counting_only_ && hasSyntaxError(sink_)) {
+      if (sema::listsUnchecked(options_)) return false;
+      counting_only_ = true;
     }
-    if (counting_only) {
-      sema::countInstructions(chunk, result.stats);
-    } else if (!context) {
-      context = sema::checkModuleDirectives(chunk, options, check_sink,
-                                            options.infer_requirements ? &requirement_log : nullptr);
-      body.emplace(*context, options, check_sink, result.stats);
-      body->items(chunk);
+    if (counting_only_) {
+      sema::countInstructions(chunk, result_.stats);
+    } else if (!context_) {
+      context_ = sema::checkModuleDirectives(chunk, options_, check_sink_,
+                                             options_.infer_requirements ? &requirement_log_ : nullptr);
+      body_.emplace(*context_, options_, check_sink_, result_.stats);
+      body_->items(chunk);
     } else if (std::any_of(chunk.items.begin(), chunk.items.end(), isModuleDirective)) {
       return false;
     } else {
-      body->items(chunk);
+      body_->items(chunk);
     }
-    check_ns += nanosecondsSince(started);
+    check_ns_ += nanosecondsSince(started);
     return true;
-  };
+  }
+
+  // After the last chunk. False: the file must be checked whole.
+  bool finish() {
+    Clock::time_point started = Clock::now();
+    if (!counting_only_ && hasSyntaxError(sink_)) {  // no chunk after the error (or none at all)
+      if (sema::listsUnchecked(options_)) return false;
+      counting_only_ = true;
+    }
+    if (counting_only_) {
+      // As the whole path: with syntax errors every instruction is unchecked
+      // and nothing else is reported.
+      result_.stats.unchecked = result_.stats.instructions;
+      result_.stats.checked = 0;
+      requirement_log_ = sema::RequirementLog{};
+    } else {
+      if (!context_) return false;
+      body_->finish();
+      for (Diagnostic& d : check_sink_.diagnostics()) sink_.adopt(std::move(d));
+      sink_.addDropped(check_sink_.droppedCount());
+    }
+    check_ns_ += nanosecondsSince(started);
+    return true;
+  }
+
+  std::uint64_t checkNs() const { return check_ns_; }
+
+ private:
+  const Options& options_;
+  Result& result_;
+  diag::DiagnosticSink& sink_;
+  sema::RequirementLog& requirement_log_;
+  diag::DiagnosticSink check_sink_;
+  std::optional<sema::ModuleContext> context_;
+  std::optional<sema::ModuleBodyChecker> body_;
+  bool counting_only_ = false;  // after a syntax error
+  std::uint64_t check_ns_ = 0;
+};
+
+// One chunk at a time: each is checked as soon as it is parsed and its AST
+// dropped. After a syntax error nothing is checked (ptxas stops
+// there): the findings made so far are dropped and the rest is only counted,
+// as the whole path does. Gives up (false), for lintWhole, where the pieces
+// cannot be judged alone: a .version, .target or .address_size after the
+// first chunk (they set the context of everything before them), or a syntax
+// error when every unchecked instruction is to be listed (PL9002: those of
+// the chunks already dropped would be missing).
+bool lintStreaming(std::string_view text, const Options& options, Result& result, diag::DiagnosticSink& sink,
+                   sema::RequirementLog& requirement_log) {
+  ChunkChecker checker(options, result, sink, requirement_log);
+  ast::Module module;
   Clock::time_point phase = Clock::now();
   support::InputPages pages(text, options.input_is_file_mapping);
-  parse::ParseStats parse_stats = parse::parseModule(text, parseOptionsOf(options, &pages), module, sink, on_chunk);
-  if (parse_stats.stopped) return false;
-  if (!counting_only && hasSyntaxError(sink)) {  // no chunk after the error (or none at all)
-    if (sema::listsUnchecked(options)) return false;
-    counting_only = true;
-  }
-  Clock::time_point started = Clock::now();
-  if (counting_only) {
-    // As the whole path: with syntax errors every instruction is unchecked
-    // and nothing else is reported.
-    result.stats.unchecked = result.stats.instructions;
-    result.stats.checked = 0;
-    requirement_log = sema::RequirementLog{};
-  } else {
-    if (!context) return false;
-    body->finish();
-    for (Diagnostic& d : check_sink.diagnostics()) sink.adopt(std::move(d));
-    sink.addDropped(check_sink.droppedCount());
-  }
-  check_ns += nanosecondsSince(started);
-  result.stats.parse_ns = nanosecondsSince(phase) - parse_stats.prescan_ns - check_ns;
-  result.stats.check_ns = check_ns;
+  parse::ParseStats parse_stats = parse::parseModule(text, parseOptionsOf(options, &pages), module, sink,
+                                                     [&](ast::Module& chunk) { return checker.chunk(chunk); });
+  if (parse_stats.stopped || !checker.finish()) return false;
+  result.stats.parse_ns = nanosecondsSince(phase) - parse_stats.prescan_ns - checker.checkNs();
+  result.stats.check_ns = checker.checkNs();
+  copyParseStats(parse_stats, result);
+  return true;
+}
+
+// Options::threads >= 2 on a large input: the chunks are parsed on several
+// threads at once (each worker takes the next chunk), and checked in order,
+// each by the worker that parsed it once every chunk before it is checked.
+// The checks stay sequential (they carry the module's symbols from chunk to
+// chunk); the parsing, about half the work, overlaps them. Each chunk gets a
+// sink of its own, merged in order, so the findings and the decisions made
+// between chunks (the error limit, a megabyte of garbage, a syntax error)
+// are those of lintStreaming. A chunk's AST is built, checked and destroyed
+// on one thread (the AST's free lists are per thread).
+bool lintInParallel(std::string_view text, const Options& options, Result& result, diag::DiagnosticSink& sink,
+                    sema::RequirementLog& requirement_log) {
+  support::InputPages pages(text, options.input_is_file_mapping);
+  parse::ParseOptions parse_options = parseOptionsOf(options, &pages);
+  parse::ParseStats parse_stats;
+  std::vector<parse::Chunk> chunks;
+  if (!parse::chunkInput(text, parse_options, sink, parse_stats, chunks)) return false;
+
+  ChunkChecker checker(options, result, sink, requirement_log);
+  // The ordered step of chunk i runs when turn == i, on one worker at a
+  // time; it needs no lock (the turn hands its writes over). The mutex is
+  // only for sleeping on turn_changed.
+  std::atomic<std::size_t> next_chunk{0};  // the next chunk a worker takes
+  std::atomic<std::size_t> turn{0};        // the chunk whose ordered step is next
+  std::atomic<bool> stop{false};           // no further ordered step (gave up, stopped, failed)
+  std::mutex mutex;
+  std::condition_variable turn_changed;
+  std::uint64_t garbage_bytes = 0;          // ordered step only
+  std::exception_ptr failure;               // under mutex
+  std::atomic<std::uint64_t> worker_ns{0};  // parsing and checking, all workers
+  auto passTurn = [&](std::size_t to) {
+    {
+      std::lock_guard lock(mutex);
+      turn.store(to);
+    }
+    turn_changed.notify_all();
+  };
+  auto waitForTurn = [&](std::size_t index) {
+    // The wait is about one chunk's check; a sleeping thread can take a
+    // virtual machine's scheduler hundreds of microseconds to wake, so spin
+    // a little first.
+    for (int spin = 0; spin < (1 << 14) && turn.load() != index && !stop.load(); ++spin) {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#else
+      std::this_thread::yield();
+#endif
+    }
+    std::unique_lock lock(mutex);
+    turn_changed.wait(lock, [&] { return turn.load() == index || stop.load(); });
+  };
+
+  auto work = [&] {
+    ast::Module module;
+    std::uint64_t busy_ns = 0;
+    try {
+      for (std::size_t index = next_chunk++; index < chunks.size() && !stop.load(); index = next_chunk++) {
+        const parse::Chunk& chunk = chunks[index];
+        diag::DiagnosticSink chunk_sink(options.max_errors);
+        parse::ParseStats chunk_stats;
+        Clock::time_point started = Clock::now();
+        parse::parseOneChunk(text, chunk, parse_options, module, chunk_sink, chunk_stats);
+        busy_ns += nanosecondsSince(started);
+        waitForTurn(index);
+        if (stop.load()) break;
+        started = Clock::now();
+        // The ordered step: what parseModule's loop does between chunks.
+        if (sink.tooManyErrors() || garbage_bytes >= parse_options.max_garbage_bytes) {
+          parse_stats.gave_up = true;
+          stop.store(true);
+        } else {
+          ++parse_stats.chunks;
+          parse_stats.tokens += chunk_stats.tokens;
+          parse_stats.ll_fallbacks += chunk_stats.ll_fallbacks;
+          parse_stats.slow_chunks += chunk_stats.slow_chunks;
+          parse_stats.parsed_runs += chunk_stats.parsed_runs;
+          parse_stats.reused_runs += chunk_stats.reused_runs;
+          std::size_t errors = sink.errorCount();
+          for (Diagnostic& d : chunk_sink.diagnostics()) sink.adopt(std::move(d));
+          sink.addDropped(chunk_sink.droppedCount());
+          bool garbage = module.items.empty() && sink.errorCount() > errors;
+          garbage_bytes = garbage ? garbage_bytes + (chunk.end - chunk.begin) : 0;
+          if (!checker.chunk(module)) {
+            parse_stats.stopped = true;
+            stop.store(true);
+          }
+          pages.releaseBefore(chunk.begin);
+        }
+        busy_ns += nanosecondsSince(started);
+        passTurn(index + 1);
+        module.items.clear();
+        module.expr_arena.clear();
+      }
+    } catch (...) {
+      {
+        std::lock_guard lock(mutex);
+        if (!failure) failure = std::current_exception();
+        stop.store(true);
+      }
+      turn_changed.notify_all();
+    }
+    worker_ns += busy_ns;
+  };
+  std::vector<std::thread> helpers;
+  std::size_t workers = std::min<std::size_t>(options.threads, chunks.size());
+  for (std::size_t i = 1; i < workers; ++i) helpers.emplace_back(work);
+  work();
+  for (std::thread& helper : helpers) helper.join();
+  if (failure) std::rethrow_exception(failure);
+
+  if (parse_stats.stopped || !checker.finish()) return false;
+  // The phases overlap: the parse time is the workers' time less the checks.
+  result.stats.parse_ns = worker_ns.load() - std::min(worker_ns.load(), checker.checkNs());
+  result.stats.check_ns = checker.checkNs();
   copyParseStats(parse_stats, result);
   return true;
 }
@@ -254,7 +413,10 @@ Result lint(std::string_view text, const Options& options) {
   result.stats.bytes = text.size();
   auto sink = std::make_unique<diag::DiagnosticSink>(options.max_errors);
   sema::RequirementLog requirement_log;
-  if (!options.streaming || !lintStreaming(text, options, result, *sink, requirement_log)) {
+  bool parallel =
+      options.streaming && options.threads >= 2 && text.size() >= kParallelChunks * std::uint64_t{options.chunk_bytes};
+  if (!options.streaming ||
+      !(parallel ? lintInParallel : lintStreaming)(text, options, result, *sink, requirement_log)) {
     result = Result{};
     result.stats.bytes = text.size();
     sink = std::make_unique<diag::DiagnosticSink>(options.max_errors);

@@ -53,6 +53,13 @@ struct Options {
   // measure or compare.
   bool memoize_checks = true;
   std::uint32_t chunk_bytes = 64 * 1024;
+  // Threads for one input. With 2 or more, an input of at least eight
+  // chunks is parsed on that many threads at once (the calling thread and
+  // threads it starts), chunk by chunk, and each chunk checked in order as
+  // soon as the ones before it are (the checks carry the module's symbols
+  // from chunk to chunk). The findings are the same; a chunk's AST is held
+  // per thread. The CLI gives a file two when --jobs leaves a thread spare.
+  std::uint32_t threads = 1;
   // Infer the lowest .version and .target the text needs (Result::requirements).
   bool infer_requirements = false;
   // The text is a read-only private mapping of a file (mmap PROT_READ,

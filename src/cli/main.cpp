@@ -56,8 +56,10 @@ options:
   --no-suppressions     ignore `// ptxlint-disable-next-line CODE` and
                         `// ptxlint-disable-line CODE` comments
   --max-errors=N        stop reporting after N errors per file (default 1000)
-  -j N, --jobs=N        check up to N files at once (default 1); the output
-                        is the same, in the order the files are given
+  -j N, --jobs=N        check up to N files at once (default 1); with a
+                        thread to spare per file, a large file is parsed on
+                        one and checked on another; the output is the same,
+                        in the order the files are given
   --max-nesting=N       deepest accepted nesting of braces, parentheses and
                         expressions (default 256)
   --no-mmap             read files of 4 MiB and more instead of mapping them
@@ -373,6 +375,9 @@ int main(int argc, char** argv) {
     out.readable = true;
     ptxlint::Options options = cli.lint;
     options.input_is_file_mapping = out.text.mapped();
+    // Threads that --jobs leaves over once every file has one: a large file
+    // is then parsed on one and checked on another (at most two help).
+    options.threads = cli.jobs >= 2 * cli.files.size() ? 2 : 1;
     out.result = ptxlint::lint(out.text.view(), options);
     const std::string& display = out.display;
     const ptxlint::Result& result = out.result;

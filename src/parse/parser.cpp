@@ -94,25 +94,10 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
     }
     stats = ParseStats{};
   }
-  PrescanOptions prescan_options;
-  prescan_options.max_nesting = options.max_nesting;
-  prescan_options.min_chunk_bytes = options.min_chunk_bytes;
-  prescan_options.pages = options.pages;
-  auto started = std::chrono::steady_clock::now();
-  PrescanResult scan = prescan(text, prescan_options, sink);
-  stats.prescan_ns = static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
-  if (scan.is_binary) return stats;
-  if (!scan.has_tokens) {
-    sink.report(diag::RuleId::EmptyInput, {0, 0},
-                text.empty() ? "file is empty; a PTX module starts with .version"
-                             : "file has no PTX statements; a PTX module starts with .version");
-    return stats;
-  }
+  std::vector<Chunk> chunks;
+  if (!chunkInput(text, options, sink, stats, chunks)) return stats;
   std::uint64_t garbage_bytes = 0;  // consecutive chunks with errors and no item
-  if (options.pages != nullptr) options.pages->restart();
-  for (const Chunk& chunk : scan.chunks) {
-    if (chunk.skip) continue;
+  for (const Chunk& chunk : chunks) {
     // Past the error limit, or after a megabyte of nothing but errors, the
     // rest of the file is not parsed: its findings would be dropped anyway,
     // and hostile input (100 MB of garbage) must not cost time for nothing.
@@ -122,16 +107,11 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
       break;
     }
     ++stats.chunks;
-    if (options.fast_path && parseChunkFast(text, chunk.begin, chunk.end, options, module, stats)) {
-      garbage_bytes = 0;
-    } else {
-      if (options.fast_path) ++stats.slow_chunks;
-      std::size_t items = module.items.size();
-      std::size_t errors = sink.errorCount();
-      parseChunk(text, chunk, options, module, sink, stats);
-      bool garbage = module.items.size() == items && sink.errorCount() > errors;
-      garbage_bytes = garbage ? garbage_bytes + (chunk.end - chunk.begin) : 0;
-    }
+    std::size_t items = module.items.size();
+    std::size_t errors = sink.errorCount();
+    parseOneChunk(text, chunk, options, module, sink, stats);
+    bool garbage = module.items.size() == items && sink.errorCount() > errors;
+    garbage_bytes = garbage ? garbage_bytes + (chunk.end - chunk.begin) : 0;
     if (on_chunk) {
       if (!on_chunk(module)) {
         stats.stopped = true;
@@ -139,12 +119,46 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
       }
       module.items.clear();
       module.expr_arena.clear();
-      // Checked and dropped: its text is needed again only to show a
-      // diagnostic's line (read back from the file then).
-      if (options.pages != nullptr) options.pages->releaseBefore(chunk.end);
+      // The chunk before this one is checked and dropped (this one may
+      // still be checked on another thread, see Options::threads): its text
+      // is needed again only to show a diagnostic's line (read back from
+      // the file then).
+      if (options.pages != nullptr) options.pages->releaseBefore(chunk.begin);
     }
   }
   return stats;
+}
+
+bool chunkInput(std::string_view text, const ParseOptions& options, diag::DiagnosticSink& sink, ParseStats& stats,
+                std::vector<Chunk>& chunks) {
+  PrescanOptions prescan_options;
+  prescan_options.max_nesting = options.max_nesting;
+  prescan_options.min_chunk_bytes = options.min_chunk_bytes;
+  prescan_options.pages = options.pages;
+  auto started = std::chrono::steady_clock::now();
+  PrescanResult scan = prescan(text, prescan_options, sink);
+  stats.prescan_ns = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
+  if (scan.is_binary) return false;
+  if (!scan.has_tokens) {
+    sink.report(diag::RuleId::EmptyInput, {0, 0},
+                text.empty() ? "file is empty; a PTX module starts with .version"
+                             : "file has no PTX statements; a PTX module starts with .version");
+    return false;
+  }
+  if (options.pages != nullptr) options.pages->restart();
+  chunks.clear();
+  for (const Chunk& chunk : scan.chunks) {
+    if (!chunk.skip) chunks.push_back(chunk);
+  }
+  return true;
+}
+
+void parseOneChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
+                   diag::DiagnosticSink& sink, ParseStats& stats) {
+  if (options.fast_path && parseChunkFast(text, chunk.begin, chunk.end, options, module, stats)) return;
+  if (options.fast_path) ++stats.slow_chunks;
+  parseChunk(text, chunk, options, module, sink, stats);
 }
 
 std::vector<std::string_view> lexTokens(std::string_view text) {

@@ -8,6 +8,7 @@
 
 #include "ast/ast.h"
 #include "diag/diagnostic_builder.h"
+#include "parse/prescan.h"
 #include "support/input_pages.h"
 
 namespace ptxlint::parse {
@@ -51,6 +52,19 @@ struct ParseStats {
 using ChunkConsumer = std::function<bool(ast::Module& chunk)>;
 ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::Module& module,
                        diag::DiagnosticSink& sink, const ChunkConsumer& on_chunk = {});
+
+// parseModule's two steps, for a caller that parses the chunks of a large
+// input on several threads (lint() with Options::threads >= 2):
+//  - chunkInput runs the prescan and gives the chunks to parse, in order;
+//    false when there is nothing to parse (binary input, or no statement:
+//    reported to `sink`);
+//  - parseOneChunk parses one of them into `module` (appended), through the
+//    fast path where it can. Chunks are independent: each may be parsed on
+//    its own thread, with its own module, sink and stats.
+bool chunkInput(std::string_view text, const ParseOptions& options, diag::DiagnosticSink& sink, ParseStats& stats,
+                std::vector<Chunk>& chunks);
+void parseOneChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
+                   diag::DiagnosticSink& sink, ParseStats& stats);
 
 // The lexer's token texts of `text`, for tests (round trip, lexer checks).
 std::vector<std::string_view> lexTokens(std::string_view text);

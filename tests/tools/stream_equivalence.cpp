@@ -6,7 +6,9 @@
 // the same diagnostics (code, position, message, notes, fix-its), the same
 // statistics and the same inferred requirements, for every file under the
 // given paths. Small chunks put many chunk boundaries in every file, as in a
-// large one.
+// large one. Checking on several threads (Options::threads: chunks parsed at
+// once, checked in order) must give the streamed result too, statistics of
+// the chunks included.
 //
 //   stream_equivalence PATH...     exit 0 when all agree, 1 otherwise
 #include <cstdio>
@@ -51,7 +53,7 @@ std::string describe(const ptxlint::Result& r) {
 
 int main(int argc, char** argv) {
   bool ok = true;
-  std::size_t files = 0, multi_chunk = 0;
+  std::size_t files = 0, multi_chunk = 0, threaded = 0;
   auto check = [&](const std::filesystem::path& path, const std::string& text) {
     ++files;
     for (bool requirements : {false, true}) {
@@ -72,10 +74,27 @@ int main(int argc, char** argv) {
                      path.string().c_str(), requirements ? " (--requirements)" : "", da.c_str(), db.c_str());
         ok = false;
       }
+      // Three threads on two cores: workers wait for each other's turn in
+      // every order.
+      ptxlint::Options parallel = streamed;
+      parallel.threads = 3;
+      ptxlint::Result c = ptxlint::lint(text, parallel);
+      if (!requirements && text.size() >= 8 * streamed.chunk_bytes) ++threaded;
+      auto chunks = [](const ptxlint::Result& r) {
+        return " chunks " + std::to_string(r.stats.chunks) + " slow " + std::to_string(r.stats.slow_chunks) + " runs " +
+               std::to_string(r.stats.parsed_runs + r.stats.reused_runs) + "\n";
+      };
+      std::string dc = describe(c) + chunks(c);
+      db += chunks(b);
+      if (db != dc) {
+        std::fprintf(stderr, "%s: three threads differ from one%s:\n--- one\n%s--- three\n%s", path.string().c_str(),
+                     requirements ? " (--requirements)" : "", db.c_str(), dc.c_str());
+        ok = false;
+      }
     }
   };
   ptxlint::testing::forEachInputFile(argc, argv, check);
-  std::printf("stream equivalence: %zu files (%zu in more than one chunk): %s\n", files, multi_chunk,
-              ok ? "identical" : "DIFFERENT");
+  std::printf("stream equivalence: %zu files (%zu in more than one chunk, %zu on three threads): %s\n", files,
+              multi_chunk, threaded, ok ? "identical" : "DIFFERENT");
   return ok ? 0 : 1;
 }
