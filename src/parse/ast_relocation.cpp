@@ -279,14 +279,6 @@ std::uint32_t Relocator::searchEnd(std::uint32_t offset) const {
   return to_.tokens[i].end - (tokens[i].end - offset);
 }
 
-void Relocator::range(SourceRange& r) {
-  if (r.begin == r.end) {
-    r.begin = r.end = mapBegin(r.begin);
-    return;
-  }
-  r = {mapBegin(r.begin), mapEnd(r.end)};
-}
-
 void Relocator::text(std::string_view& s) {
   if (s.data() == nullptr) return;
   auto offset = static_cast<std::uint32_t>(s.data() - from_.base);

@@ -59,8 +59,15 @@ class Relocator {
   bool relocate(ast::SectionItem& item);
   bool relocate(ast::Function& header);  // all but the body
 
-  // Used by the walk (see ast_relocation.cpp).
-  void range(SourceRange& r);
+  // Used by the walk (see ast_relocation.cpp). range() is here, inline: it
+  // runs for every node of every reused statement.
+  void range(SourceRange& r) {
+    if (r.begin == r.end) {
+      r.begin = r.end = mapBegin(r.begin);
+      return;
+    }
+    r = {mapBegin(r.begin), mapEnd(r.end)};
+  }
   void text(std::string_view& s);
   void token(ast::Token& t);
   const ast::Expr* expr(const ast::Expr* e);

@@ -164,12 +164,20 @@ std::pair<std::size_t, std::uint16_t> number(std::string_view s, std::size_t at)
 namespace {
 
 // One token from `at` on (see FastLexer::next); inlined into both loops.
+// kTerminated: s.data()[s.size()] is a NUL that the scan may read. The
+// loops over name characters, digits and blanks then need no bound check:
+// the NUL belongs to no character class and matches no punctuation, so it
+// stops them where the end of the text would. (A NUL inside the text stops
+// them the same way in both versions.) Comments and strings, which may
+// hold a NUL, keep their bound checks.
+template <bool kTerminated>
 [[gnu::always_inline]] inline bool scan(const std::string_view s, std::size_t& at_, std::uint32_t base_,
                                         LexedToken& token) {
   const std::size_t n = s.size();
+  const char* const d = s.data();
   std::size_t at = at_;
   for (;;) {  // skip WS, LINE_COMMENT, BLOCK_COMMENT
-    while (at < n && is(s[at], kBlank)) ++at;
+    while ((kTerminated || at < n) && is(d[at], kBlank)) ++at;
     if (at + 1 < n && s[at] == '/' && s[at + 1] == '/') {
       while (at < n && s[at] != '\n' && s[at] != '\r') ++at;
       continue;
@@ -190,15 +198,15 @@ namespace {
 
   std::size_t end = at + 1;
   std::uint16_t type = T::INVALID_CHAR;
-  auto follows = [&](std::size_t p) { return p < n && isFollow(s[p]); };
+  auto follows = [&](std::size_t p) { return (kTerminated || p < n) && isFollow(d[p]); };
   // IDENT_FORM ('.' SEGMENT)*, SEGMENT : FOLLOW_SYM+ ('::' FOLLOW_SYM+)*
   auto identifier = [&](std::size_t p) {
     while (follows(p)) ++p;
     type = T::IDENT;
-    while (p + 1 < n && s[p] == '.' && isFollow(s[p + 1])) {
+    while ((kTerminated || p + 1 < n) && d[p] == '.' && isFollow(d[p + 1])) {
       p += 1;
       while (follows(p)) ++p;
-      while (p + 2 < n && s[p] == ':' && s[p + 1] == ':' && isFollow(s[p + 2])) {
+      while ((kTerminated || p + 2 < n) && d[p] == ':' && d[p + 1] == ':' && isFollow(d[p + 2])) {
         p += 2;
         while (follows(p)) ++p;
       }
@@ -236,7 +244,7 @@ namespace {
         // a keyword rule matches the same text.
         std::size_t p = at + 2;
         while (follows(p)) ++p;
-        while (p + 2 < n && s[p] == ':' && s[p + 1] == ':' && isFollow(s[p + 2])) {
+        while ((kTerminated || p + 2 < n) && d[p] == ':' && d[p + 1] == ':' && isFollow(d[p + 2])) {
           p += 2;
           while (follows(p)) ++p;
         }
@@ -323,8 +331,8 @@ namespace {
         // Most numbers are plain decimals ("16", "0"): INT, whatever the
         // other rules would match, when no name character or '.' follows.
         std::size_t p = at + 1;
-        while (p < n && isDigit(s[p])) ++p;
-        if ((c != '0' || p == at + 1) && (p == n || (!isFollow(s[p]) && s[p] != '.'))) {
+        while ((kTerminated || p < n) && isDigit(d[p])) ++p;
+        if ((c != '0' || p == at + 1) && (p == n || (!isFollow(d[p]) && d[p] != '.'))) {
           end = p;
           type = T::INT;
           break;
@@ -344,13 +352,25 @@ namespace {
 
 }  // namespace
 
-bool FastLexer::next(LexedToken& token) { return scan(text_, at_, base_, token); }
+bool FastLexer::next(LexedToken& token) { return scan<false>(text_, at_, base_, token); }
 
 void FastLexer::appendAll(std::vector<LexedToken>& out) {
-  const std::string_view s = text_;
   std::size_t at = at_;
   LexedToken token;
-  while (scan(s, at, base_, token)) out.push_back(token);
+  // A copy of the text ends with a NUL (std::string does), so the scan can
+  // leave out most bound checks. Copying costs a small fraction of lexing;
+  // a text larger than kLargestCopy (a hostile single function, say) is
+  // lexed in place rather than held twice.
+  constexpr std::size_t kLargestCopy = 4 << 20;
+  if (text_.size() <= kLargestCopy) {
+    thread_local std::string copy;
+    copy.assign(text_);
+    const std::string_view s = copy;
+    while (scan<true>(s, at, base_, token)) out.push_back(token);
+  } else {
+    const std::string_view s = text_;
+    while (scan<false>(s, at, base_, token)) out.push_back(token);
+  }
   at_ = at;
 }
 
