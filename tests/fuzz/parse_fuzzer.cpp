@@ -68,7 +68,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   pieces.chunk_bytes = 256;
   ptxlint::Options whole_pieces = whole;
   whole_pieces.chunk_bytes = 256;
-  require(sameFindings(ptxlint::lint(text, pieces), ptxlint::lint(text, whole_pieces)));
+  ptxlint::Result in_pieces = ptxlint::lint(text, pieces);
+  require(sameFindings(in_pieces, ptxlint::lint(text, whole_pieces)));
+  // Two threads (chunks parsed at once, checked in order; inputs of eight
+  // small chunks and more): the same findings as one.
+  ptxlint::Options threaded = pieces;
+  threaded.threads = 2;
+  require(sameFindings(in_pieces, ptxlint::lint(text, threaded)));
 
   // Input that parses cleanly must print and re-parse to the same text.
   if (result.diagnostics.empty() && size > 0) {
