@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -393,7 +394,13 @@ bool lintInParallel(std::string_view text, const Options& options, Result& resul
   };
   std::vector<std::thread> helpers;
   std::size_t workers = std::min<std::size_t>(options.threads, chunks.size());
-  for (std::size_t i = 1; i < workers; ++i) helpers.emplace_back(work);
+  for (std::size_t i = 1; i < workers; ++i) {
+    try {
+      helpers.emplace_back(work);
+    } catch (const std::system_error&) {
+      break;  // no thread to be had (a process limit): fewer workers, same result
+    }
+  }
   work();
   for (std::thread& helper : helpers) helper.join();
   if (failure) std::rethrow_exception(failure);
