@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <new>
 
+#include "support/aligned_new.h"
+
 namespace ptxlint::support {
 
 // Blocks of sizeof(T), aligned for T. A thread keeps at most kKept freed
@@ -23,13 +25,13 @@ class FreeList {
       --s.count;
       return n;
     }
-    return ::operator new(kSize, std::align_val_t(kAlign));
+    return allocateAligned<kAlign>(kSize);
   }
 
   static void release(void* p) noexcept {
     State& s = state;
     if (s.ended || s.count >= kKept) {
-      ::operator delete(p, std::align_val_t(kAlign));
+      deallocateAligned<kAlign>(p);
       return;
     }
     auto* n = static_cast<Node*>(p);
@@ -59,7 +61,7 @@ class FreeList {
       while (s.head != nullptr) {
         Node* n = s.head;
         s.head = n->next;
-        ::operator delete(n, std::align_val_t(kAlign));
+        deallocateAligned<kAlign>(n);
       }
       s.count = 0;
       s.ended = true;

@@ -19,6 +19,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "support/aligned_new.h"
+
 namespace ptxlint::support {
 
 template <typename T, std::size_t N>
@@ -121,7 +123,7 @@ class SmallVector {
 
   void grow(size_type n) {
     n = std::max(n, capacity_ + 1);
-    T* fresh = static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{alignof(T)}));
+    T* fresh = static_cast<T*>(allocateAligned<alignof(T)>(n * sizeof(T)));
     std::uninitialized_move(data_, data_ + size_, fresh);
     std::destroy(data_, data_ + size_);
     release();
@@ -129,7 +131,7 @@ class SmallVector {
     capacity_ = n;
   }
   void release() {
-    if (!isInline()) ::operator delete (data_, std::align_val_t{alignof(T)});
+    if (!isInline()) deallocateAligned<alignof(T)>(data_);
     data_ = inlineData();
     capacity_ = N;
   }
