@@ -1815,7 +1815,8 @@ class MemoKey {
       put('_');
       return;
     }
-    std::size_t index = std::find(names_.begin(), names_.end(), t) - names_.begin();
+    std::size_t index = 0;
+    while (index < names_.size() && !support::sameBytes(names_[index], t)) ++index;
     if (index == names_.size()) names_.push_back(t);
     put('#');
     number(index);

@@ -57,20 +57,22 @@ struct Symbol {
 
 // "%r12" -> ("%r", 12). A leading zero ("%r01") is no range member.
 bool splitIndexed(std::string_view name, std::string_view& prefix, std::uint64_t& index) {
-  std::size_t digits = 0;
-  while (digits < name.size() && name[name.size() - 1 - digits] >= '0' && name[name.size() - 1 - digits] <= '9') {
-    ++digits;
-  }
-  if (digits == 0 || digits == name.size()) return false;
-  std::string_view number = name.substr(name.size() - digits);
-  if (number.size() > 1 && number[0] == '0') return false;
-  if (digits <= 19) {  // fits: no overflow check (every register use comes here)
-    index = 0;
-    for (char c : number) index = index * 10 + static_cast<std::uint64_t>(c - '0');
-  } else if (auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), index); ec != std::errc()) {
+  // Every register use comes here: plain pointer arithmetic, no substr().
+  const char* text = name.data();
+  const std::size_t size = name.size();
+  std::size_t end = size;  // where the final digits begin
+  while (end > 0 && static_cast<unsigned>(text[end - 1] - '0') < 10) --end;
+  const std::size_t digits = size - end;
+  if (digits == 0 || end == 0) return false;
+  if (digits > 1 && text[end] == '0') return false;
+  if (digits <= 19) {  // fits: no overflow check
+    std::uint64_t value = 0;
+    for (std::size_t i = end; i < size; ++i) value = value * 10 + static_cast<std::uint64_t>(text[i] - '0');
+    index = value;
+  } else if (auto [last, ec] = std::from_chars(text + end, text + size, index); ec != std::errc()) {
     return false;
   }
-  prefix = name.substr(0, name.size() - digits);
+  prefix = std::string_view(text, end);
   return true;
 }
 
@@ -188,7 +190,7 @@ class Scope {
 
   const Symbol* findLabel(std::string_view name) const {
     auto it = labelsFrom(name);
-    return it != labels_.end() && it->name == name ? label(*it) : nullptr;
+    return it != labels_.end() && support::sameBytes(it->name, name) ? label(*it) : nullptr;
   }
 
   // The entry as a Symbol (valid until the next call).
@@ -208,7 +210,7 @@ class Scope {
     // comparing their names beats hashing the prefix of every register use.
     if (range_list_.size() <= kListedRanges) {
       for (const Symbol* range : range_list_) {
-        if (range->name == prefix) return index < range->count ? range : nullptr;
+        if (support::sameBytes(range->name, prefix)) return index < range->count ? range : nullptr;
       }
       return nullptr;
     }
@@ -220,8 +222,8 @@ class Scope {
 
   const Scope* parent_;
   std::deque<std::string> kept_;  // keep(): stable addresses
-  std::unordered_map<std::string_view, Symbol, support::BytesHash> names_;
-  std::unordered_map<std::string_view, Symbol, support::BytesHash> ranges_;
+  std::unordered_map<std::string_view, Symbol, support::BytesHash, support::BytesEqual> names_;
+  std::unordered_map<std::string_view, Symbol, support::BytesHash, support::BytesEqual> ranges_;
   std::vector<const Symbol*> range_list_;  // ranges_ in declaration order (node addresses are stable)
   std::vector<LabelEntry> labels_;
   mutable Symbol scratch_{SymbolKind::Label, {}, {}};
@@ -282,7 +284,7 @@ class ScopeRegisters final : public RegisterResolver {
       if (r.name.data() == name.data() && r.name.size() == name.size()) return r.found ? &r.symbol : nullptr;
     }
     for (const Resolved& r : resolved_) {
-      if (r.name == name) return r.found ? &r.symbol : nullptr;
+      if (support::sameBytes(r.name, name)) return r.found ? &r.symbol : nullptr;
     }
     return scope_.lookup(name);
   }
@@ -585,7 +587,7 @@ class SymbolChecker {
 
   // Resolves one use of a name; reports what is wrong with it.
   const Symbol* use(const Scope& scope, std::string_view text, SourceRange range) {
-    if (text.empty() || text[0] == '.' || text == "WARP_SZ") return nullptr;
+    if (text.empty() || text[0] == '.' || support::sameBytes(text, "WARP_SZ")) return nullptr;
     std::string_view base = text;
     std::string_view field;
     std::size_t dot = 1;  // a byte loop: names are short, memchr's call is not

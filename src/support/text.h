@@ -43,6 +43,38 @@ inline std::uint64_t hashBytes(std::string_view s) {
   return h * 0x94D049BB133111EBull ^ (h >> 29);
 }
 
+// Whether two byte strings are equal; for the short names of the hot path,
+// two overlapping fixed-size loads instead of a call to memcmp.
+inline bool sameBytes(std::string_view a, std::string_view b) {
+  const std::size_t n = a.size();
+  if (n != b.size()) return false;
+  const char* p = a.data();
+  const char* q = b.data();
+  auto load64 = [](const char* x) {
+    std::uint64_t w;
+    std::memcpy(&w, x, 8);
+    return w;
+  };
+  auto load32 = [](const char* x) {
+    std::uint32_t w;
+    std::memcpy(&w, x, 4);
+    return w;
+  };
+  if (n >= 8) {
+    if (n > 16) return std::memcmp(p, q, n) == 0;
+    return load64(p) == load64(q) && load64(p + n - 8) == load64(q + n - 8);
+  }
+  if (n >= 4) return load32(p) == load32(q) && load32(p + n - 4) == load32(q + n - 4);
+  if (n == 0) return true;
+  return p[0] == q[0] && p[n / 2] == q[n / 2] && p[n - 1] == q[n - 1];  // every byte of 1 to 3
+}
+
+// sameBytes as a (transparent) equality for unordered containers.
+struct BytesEqual {
+  using is_transparent = void;
+  bool operator()(std::string_view a, std::string_view b) const noexcept { return sameBytes(a, b); }
+};
+
 // hashBytes as a (transparent) hasher for unordered containers.
 struct BytesHash {
   using is_transparent = void;
