@@ -170,9 +170,11 @@ namespace {
 // stops them where the end of the text would. (A NUL inside the text stops
 // them the same way in both versions.) Comments and strings, which may
 // hold a NUL, keep their bound checks.
+// `error` is set when the token is one that only the slow path handles
+// (INVALID_CHAR, BAD_NUMBER, UNTERMINATED_STRING, UNTERMINATED_COMMENT).
 template <bool kTerminated>
 [[gnu::always_inline]] inline bool scan(const std::string_view s, std::size_t& at_, std::uint32_t base_,
-                                        LexedToken& token) {
+                                        LexedToken& token, bool& error) {
   const std::size_t n = s.size();
   const char* const d = s.data();
   std::size_t at = at_;
@@ -229,6 +231,7 @@ template <bool kTerminated>
       if (at + 1 < n && s[at + 1] == '*') {  // no '*/' follows: see above
         end = n;
         type = T::UNTERMINATED_COMMENT;
+        error = true;
       } else {
         type = T::SLASH;
       }
@@ -268,6 +271,7 @@ template <bool kTerminated>
       } else {
         end = p;
         type = T::UNTERMINATED_STRING;
+        error = true;
       }
       break;
     }
@@ -340,9 +344,11 @@ template <bool kTerminated>
         auto [length, number_type] = number(s, at);
         end = at + length;
         type = number_type;
+        error |= type == T::BAD_NUMBER;
       }
       break;
   }
+  error |= type == T::INVALID_CHAR;
   token.begin = base_ + static_cast<std::uint32_t>(at);
   token.end = base_ + static_cast<std::uint32_t>(end);
   token.type = type;
@@ -352,7 +358,7 @@ template <bool kTerminated>
 
 }  // namespace
 
-bool FastLexer::next(LexedToken& token) { return scan<false>(text_, at_, base_, token); }
+bool FastLexer::next(LexedToken& token) { return scan<false>(text_, at_, base_, token, error_token_); }
 
 void FastLexer::appendAll(std::vector<LexedToken>& out) {
   std::size_t at = at_;
@@ -366,10 +372,10 @@ void FastLexer::appendAll(std::vector<LexedToken>& out) {
     thread_local std::string copy;
     copy.assign(text_);
     const std::string_view s = copy;
-    while (scan<true>(s, at, base_, token)) out.push_back(token);
+    while (scan<true>(s, at, base_, token, error_token_)) out.push_back(token);
   } else {
     const std::string_view s = text_;
-    while (scan<false>(s, at, base_, token)) out.push_back(token);
+    while (scan<false>(s, at, base_, token, error_token_)) out.push_back(token);
   }
   at_ = at;
 }

@@ -33,11 +33,15 @@ class FastLexer {
   void appendAll(std::vector<LexedToken>& out);
 
   std::uint32_t position() const { return static_cast<std::uint32_t>(at_); }
+  // Whether a token so far was one of the grammar's error tokens
+  // (INVALID_CHAR, BAD_NUMBER, UNTERMINATED_STRING, UNTERMINATED_COMMENT).
+  bool sawErrorToken() const { return error_token_; }
 
  private:
   std::string_view text_;
   std::uint32_t base_;
   std::size_t at_ = 0;
+  bool error_token_ = false;
 };
 
 // Every token of `text` (offsets relative to `text`).

@@ -27,12 +27,6 @@ bool isLinkage(std::uint16_t type) {
   return type == T::EXTERN || type == T::VISIBLE || type == T::WEAK || type == T::COMMON;
 }
 
-// Tokens the slow path reports: the fast path never sees them.
-bool isErrorToken(std::uint16_t type) {
-  return type == T::INVALID_CHAR || type == T::BAD_NUMBER || type == T::UNTERMINATED_STRING ||
-         type == T::UNTERMINATED_COMMENT;
-}
-
 class SilentListener final : public antlr4::BaseErrorListener {};
 
 // One ANTLR parser, reused for every run of a chunk: SLL prediction and the
@@ -134,10 +128,9 @@ class ChunkParser {
 
   bool run(std::uint32_t begin, std::uint32_t end, bool unscanned) {
     tokens_.reserve((end - begin) / 5);  // PTX has about one token per 5-6 bytes
-    FastLexer(text_.substr(begin, end - begin), begin).appendAll(tokens_);
-    for (const LexedToken& token : tokens_) {
-      if (isErrorToken(token.type)) return false;
-    }
+    FastLexer lexer(text_.substr(begin, end - begin), begin);
+    lexer.appendAll(tokens_);
+    if (lexer.sawErrorToken()) return false;  // the slow path reports it
     if (unscanned && (tokens_.empty() || nearNestingBounds())) return false;
     stats_.tokens += tokens_.size();
     std::size_t i = 0;

@@ -60,6 +60,21 @@ bool same(const std::string& name, std::string_view text) {
                  describe(expected).c_str(), describe(actual).c_str());
     return false;
   }
+  // The lexer's own "an error token was seen" (the fast path's refusal)
+  // agrees with the tokens.
+  bool has_error_token = false;
+  for (const ptxlint::parse::LexedToken& t : expected) {
+    has_error_token |= t.type == PtxLexer::INVALID_CHAR || t.type == PtxLexer::BAD_NUMBER ||
+                       t.type == PtxLexer::UNTERMINATED_STRING || t.type == PtxLexer::UNTERMINATED_COMMENT;
+  }
+  ptxlint::parse::FastLexer lexer(text);
+  std::vector<ptxlint::parse::LexedToken> ignored;
+  lexer.appendAll(ignored);
+  if (lexer.sawErrorToken() != has_error_token) {
+    std::fprintf(stderr, "%s: sawErrorToken() is %d, the tokens say %d\n", name.c_str(), lexer.sawErrorToken(),
+                 has_error_token);
+    return false;
+  }
   return true;
 }
 
