@@ -373,6 +373,8 @@ void FastLexer::appendAll(std::vector<LexedToken>& out) {
     copy.assign(text_);
     const std::string_view s = copy;
     while (scan<true>(s, at, base_, token, error_token_)) out.push_back(token);
+    // A thread of a library user's pool keeps at most a megabyte of it.
+    if (copy.capacity() > (1 << 20)) std::string().swap(copy);
   } else {
     const std::string_view s = text_;
     while (scan<false>(s, at, base_, token, error_token_)) out.push_back(token);
