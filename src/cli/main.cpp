@@ -13,6 +13,7 @@
 #include <charconv>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iterator>
 #include <mutex>
@@ -239,7 +240,9 @@ int explain(std::string_view code) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace {
+
+int runCli(int argc, char** argv) {
   CliOptions cli;
   std::string color_mode = "auto";
   bool only_files = false;
@@ -501,4 +504,28 @@ int main(int argc, char** argv) {
   std::fflush(stdout);
   if (io_error) return 2;
   return any_error ? 1 : 0;
+}
+
+}  // namespace
+
+// Sanitizer builds end normally: LeakSanitizer checks at exit.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define PTXLINT_CLI_NORMAL_EXIT 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(leak_sanitizer)
+#define PTXLINT_CLI_NORMAL_EXIT 1
+#endif
+#endif
+
+int main(int argc, char** argv) {
+  int status = runCli(argc, argv);
+  std::fflush(stdout);
+  std::fflush(stderr);
+#ifndef PTXLINT_CLI_NORMAL_EXIT
+  // The process ends here: destroying the instruction tables, the caches and
+  // ANTLR's static state first would only cost time (4 % of a run on a
+  // 21 KB file, where pre-commit starts one process per file).
+  std::_Exit(status);
+#endif
+  return status;
 }

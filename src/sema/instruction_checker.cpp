@@ -33,7 +33,8 @@ using spec::QualifierSlot;
 bool isStateSpace(std::string_view q) {
   static constexpr std::string_view kSpaces[] = {".global", ".shared", ".shared::cta",  ".shared::cluster", ".local",
                                                  ".const",  ".param",  ".param::entry", ".param::func",     ".tex"};
-  return std::find(std::begin(kSpaces), std::end(kSpaces), q) != std::end(kSpaces);
+  return std::any_of(std::begin(kSpaces), std::end(kSpaces),
+                     [&](std::string_view s) { return support::sameBytes(s, q); });
 }
 
 std::string join(const spec::Values& values, std::string_view separator = ", ") {
@@ -106,7 +107,7 @@ class BlockMatch {
   // The qualifier token in `slot`, if the instruction has one.
   const ast::Token* filled(std::string_view slot) const {
     for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
-      if (spec_.qualifiers[i].name == slot) return filled_[i];
+      if (support::sameBytes(spec_.qualifiers[i].name, slot)) return filled_[i];
     }
     return nullptr;
   }
@@ -461,7 +462,11 @@ class BlockMatch {
   }
 
   static bool contains(std::span<const std::string_view> values, std::string_view v) {
-    return std::find(values.begin(), values.end(), v) != values.end();
+    // Qualifier lists are short and their words shorter: no memcmp calls.
+    for (std::string_view value : values) {
+      if (support::sameBytes(value, v)) return true;
+    }
+    return false;
   }
 
   bool holds(const spec::Condition& c) const {
