@@ -58,9 +58,9 @@ options:
                         `// ptxlint-disable-line CODE` comments
   --max-errors=N        stop reporting after N errors per file (default 1000)
   -j N, --jobs=N        check up to N files at once (default 1); with a
-                        thread to spare per file, a large file is parsed on
-                        one and checked on another; the output is the same,
-                        in the order the files are given
+                        thread to spare per file, a large file's chunks are
+                        parsed on two threads at once; the output is the
+                        same, in the order the files are given
   --max-nesting=N       deepest accepted nesting of braces, parentheses and
                         expressions (default 256)
   --no-mmap             read files of 4 MiB and more instead of mapping them
