@@ -148,12 +148,16 @@ bool mentions(std::string_view text, std::string_view word, bool mapped) {
   return false;
 }
 
-parse::ParseOptions parseOptionsOf(const Options& options, support::InputPages* pages) {
+// `checks_only`: the AST goes to the chunk checks and nowhere else, so the
+// fast path may leave reused instructions unbuilt (ast::DeferredInstruction)
+// where the checks judge them by their verdict keys.
+parse::ParseOptions parseOptionsOf(const Options& options, support::InputPages* pages, bool checks_only) {
   parse::ParseOptions parse_options;
   parse_options.pages = pages;
   parse_options.max_nesting = options.max_nesting;
   parse_options.fast_path = options.fast_path;
   parse_options.min_chunk_bytes = options.chunk_bytes;
+  parse_options.defer_instructions = checks_only && options.memoize_checks && !options.infer_requirements;
   return parse_options;
 }
 
@@ -184,7 +188,7 @@ void lintWhole(std::string_view text, const Options& options, Result& result, di
                sema::RequirementLog& requirement_log) {
   ast::Module module;
   Clock::time_point phase = Clock::now();
-  parse::ParseStats parse_stats = parse::parseModule(text, parseOptionsOf(options, nullptr), module, sink);
+  parse::ParseStats parse_stats = parse::parseModule(text, parseOptionsOf(options, nullptr, false), module, sink);
   result.stats.parse_ns = nanosecondsSince(phase) - parse_stats.prescan_ns;
   copyParseStats(parse_stats, result);
 
@@ -281,7 +285,7 @@ bool lintStreaming(std::string_view text, const Options& options, Result& result
   ast::Module module;
   Clock::time_point phase = Clock::now();
   support::InputPages pages(text, options.input_is_file_mapping);
-  parse::ParseStats parse_stats = parse::parseModule(text, parseOptionsOf(options, &pages), module, sink,
+  parse::ParseStats parse_stats = parse::parseModule(text, parseOptionsOf(options, &pages, true), module, sink,
                                                      [&](ast::Module& chunk) { return checker.chunk(chunk); });
   if (parse_stats.stopped || !checker.finish()) return false;
   result.stats.parse_ns = nanosecondsSince(phase) - parse_stats.prescan_ns - checker.checkNs();
@@ -302,7 +306,7 @@ bool lintStreaming(std::string_view text, const Options& options, Result& result
 bool lintInParallel(std::string_view text, const Options& options, Result& result, diag::DiagnosticSink& sink,
                     sema::RequirementLog& requirement_log) {
   support::InputPages pages(text, options.input_is_file_mapping);
-  parse::ParseOptions parse_options = parseOptionsOf(options, &pages);
+  parse::ParseOptions parse_options = parseOptionsOf(options, &pages, true);
   parse::ParseStats parse_stats;
   std::vector<parse::Chunk> chunks;
   if (!parse::chunkInput(text, parse_options, sink, parse_stats, chunks)) return false;
@@ -379,8 +383,7 @@ bool lintInParallel(std::string_view text, const Options& options, Result& resul
         }
         busy_ns += nanosecondsSince(started);
         passTurn(index + 1);
-        module.items.clear();
-        module.expr_arena.clear();
+        module.clear();
       }
     } catch (...) {
       {

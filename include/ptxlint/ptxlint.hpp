@@ -82,6 +82,9 @@ struct Statistics {
   std::uint32_t slow_chunks = 0;   // chunks the fast path handed to the slow path
   std::uint64_t parsed_runs = 0;   // fast path: statement runs parsed by ANTLR
   std::uint64_t reused_runs = 0;   // fast path: runs whose token shape was parsed before
+  // Instructions judged from their tokens and a cached verdict, their AST
+  // never built (streaming checks of reused runs; see ast::DeferredInstruction).
+  std::uint64_t unbuilt_instructions = 0;
   // Wall time of each phase, in nanoseconds (for benchmarks; never asserted).
   std::uint64_t prescan_ns = 0;  // encoding, nesting bound, chunk boundaries
   std::uint64_t parse_ns = 0;    // lexing, parsing and AST building (after the prescan)

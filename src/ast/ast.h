@@ -302,10 +302,60 @@ class Boxed {
   T* value_;
 };
 
+// ---------------------------------------------------------------------------
+// Deferred instructions: what lint's fast path keeps of an instruction whose
+// token shape it has parsed before (parse::ParseOptions::defer_instructions).
+// Instead of a relocated copy of the earlier AST, the statement holds the
+// instruction's token places and the plan its shape shares: which tokens
+// are names the symbol pass resolves, and which texts a verdict depends on.
+// The checks judge most such instructions from those alone (a verdict
+// cached under the plan, the texts and what each name resolves to) and
+// build the Instruction only when they must (a first verdict, a finding).
+// Nothing outside lint sees them: every other parse builds instructions.
+// ---------------------------------------------------------------------------
+struct Module;
+struct Statement;
+struct DeferredInstruction;
+class ExprArena;
+
+// Where one token of a deferred instruction is in the source.
+struct TokenPlace {
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+};
+
+class InstructionPlan {
+ public:
+  // A token that names something (a register, a label, a variable, ...),
+  // in the order the symbol pass resolves the instruction's names.
+  struct Name {
+    std::uint8_t token = 0;  // the token's index in the instruction
+    bool guard = false;      // the guard predicate (@p / @!p)
+  };
+
+  virtual ~InstructionPlan() = default;
+  // The Instruction statement `d` stands for, its expressions in `arena`.
+  virtual Statement build(const DeferredInstruction& d, const Module& module, ExprArena& arena) const = 0;
+
+  std::uint64_t id = 0;  // unique in the process (part of a verdict's key)
+  std::uint8_t token_count = 0;
+  support::SmallVector<Name, 6> names;
+  // The tokens whose text the instruction's AST depends on, besides the
+  // names: the opcode with its qualifiers, literals, everything but fixed
+  // punctuation.
+  support::SmallVector<std::uint8_t, 12> texts;
+};
+
+struct DeferredInstruction {
+  const InstructionPlan* plan = nullptr;  // kept alive by Module::plan_owners
+  std::uint32_t first_token = 0;          // in Module::deferred_tokens
+  SourceRange range;                      // from the guard (or opcode) to the ';'
+};
+
 struct Statement {
   // (Label first: a default statement allocates nothing.)
   std::variant<Label, Boxed<Instruction>, Boxed<VariableDecl>, LocDirective, FileDirective, PragmaDirective,
-               SectionDirective, Block, CallPrototype, TargetList>
+               SectionDirective, Block, CallPrototype, TargetList, DeferredInstruction>
       node;
 };
 
@@ -431,8 +481,32 @@ class ExprArena {
 struct Module {
   std::vector<TopLevel> items;
   ExprArena expr_arena;
+  // Deferred instructions (see DeferredInstruction): their tokens, the text
+  // the tokens are places in, and what keeps their plans alive.
+  std::vector<TokenPlace> deferred_tokens;
+  const char* deferred_text = nullptr;
+  std::vector<std::shared_ptr<const void>> plan_owners;
 
   Expr* newExpr() { return &expr_arena.emplace_back(); }
+  // Empty for the next chunk (the arena keeps its blocks).
+  void clear() {
+    items.clear();
+    expr_arena.clear();
+    deferred_tokens.clear();
+    plan_owners.clear();
+  }
+  // The Instruction statement a deferred one stands for.
+  Statement build(const DeferredInstruction& d, ExprArena& arena) const;
 };
+
+inline Statement Module::build(const DeferredInstruction& d, ExprArena& arena) const {
+  return d.plan->build(d, *this, arena);
+}
+
+// The text of a deferred instruction's token `k`.
+inline std::string_view tokenText(const Module& module, const DeferredInstruction& d, std::size_t k) {
+  const TokenPlace& place = module.deferred_tokens[d.first_token + k];
+  return std::string_view(module.deferred_text + place.begin, place.end - place.begin);
+}
 
 }  // namespace ptxlint::ast

@@ -8,6 +8,7 @@ class Printer {
   std::string take() { return std::move(out_); }
 
   void module(const Module& m) {
+    module_ = &m;
     for (const TopLevel& item : m.items) {
       std::visit([&](const auto& node) { topLevel(node); }, item.node);
     }
@@ -281,6 +282,11 @@ class Printer {
   }
 
   void statement(const Block& b) { block(b); }
+  void statement(const DeferredInstruction& d) {
+    ExprArena arena;
+    Statement built = module_->build(d, arena);
+    ast::visitNode([&](const auto& node) { statement(node); }, built);
+  }
   void statement(const Label& l) {
     out_ += l.name.text;
     out_ += ":\n";
@@ -402,6 +408,7 @@ class Printer {
   }
 
   std::string out_;
+  const Module* module_ = nullptr;  // the module being printed (builds deferred instructions)
   std::size_t depth_ = 0;
 };
 

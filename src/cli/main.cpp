@@ -205,9 +205,11 @@ void printStats(std::string& out, std::string_view name, const ptxlint::Statisti
   fmt::format_to(
       std::back_inserter(out),
       "{}: {} bytes, {} tokens, {} instructions ({} checked, {} unchecked), {} chunks ({} slow), {} LL re-parses, "
-      "{} statement runs parsed, {} reused; prescan {:.1f} ms, parse {:.1f} ms, checks {:.1f} ms, finish {:.1f} ms\n",
+      "{} statement runs parsed, {} reused, {} instructions judged unbuilt; prescan {:.1f} ms, parse {:.1f} ms, "
+      "checks {:.1f} ms, finish {:.1f} ms\n",
       name, s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, s.chunks, s.slow_chunks, s.ll_fallbacks,
-      s.parsed_runs, s.reused_runs, s.prescan_ns / 1e6, s.parse_ns / 1e6, s.check_ns / 1e6, s.finish_ns / 1e6);
+      s.parsed_runs, s.reused_runs, s.unbuilt_instructions, s.prescan_ns / 1e6, s.parse_ns / 1e6, s.check_ns / 1e6,
+      s.finish_ns / 1e6);
 }
 
 int listRules() {
@@ -442,6 +444,7 @@ int runCli(int argc, char** argv) {
     total.slow_chunks += result.stats.slow_chunks;
     total.parsed_runs += result.stats.parsed_runs;
     total.reused_runs += result.stats.reused_runs;
+    total.unbuilt_instructions += result.stats.unbuilt_instructions;
     total.prescan_ns += result.stats.prescan_ns;
     total.parse_ns += result.stats.parse_ns;
     total.check_ns += result.stats.check_ns;

@@ -163,6 +163,8 @@ struct StatementWalker {
     v.token(p.label);
     walkSignature(v, p);
   }
+  // (Never in a template: the fast path defers instances only.)
+  void operator()(ast::DeferredInstruction& d) { v.range(d.range); }
   void operator()(ast::TargetList& t) {
     v.range(t.range);
     v.token(t.label);

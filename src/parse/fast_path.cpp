@@ -2,6 +2,8 @@
 
 #include <antlr4-runtime.h>
 
+#include <array>
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
@@ -63,6 +65,28 @@ class RunParser {
   std::unique_ptr<PtxParser> parser_;
 };
 
+struct RunTemplate;
+
+// How the fast path defers an instruction of a cached run (ast::
+// DeferredInstruction, with ParseOptions::defer_instructions): the plan of
+// the run's last statement, an instruction, built from the template when
+// the checks ask.
+class TemplatePlan final : public ast::InstructionPlan {
+ public:
+  explicit TemplatePlan(const RunTemplate& owner) : owner_(owner) {}
+  ast::Statement build(const ast::DeferredInstruction& d, const ast::Module& module,
+                       ast::ExprArena& arena) const override;
+
+  std::uint8_t first_token = 0;  // the instruction's first token in the run
+  // The integer literals (token in the instruction, whether the template's
+  // value fits in 64 bits): relocation refuses a run whose literal fits
+  // differently (the slow path reports it), so such a run is not deferred.
+  support::SmallVector<std::pair<std::uint8_t, bool>, 2> int_literals;
+
+ private:
+  const RunTemplate& owner_;
+};
+
 // The AST of the first run of a token shape, with a copy of its text.
 struct RunTemplate {
   std::string text;                 // the run's source; the AST points into it
@@ -72,18 +96,115 @@ struct RunTemplate {
   std::vector<ast::SectionItem> items;
   std::vector<ast::Function> headers;
   ast::ExprArena exprs;
+  std::unique_ptr<TemplatePlan> plan;  // when its last statement is an instruction that can be deferred
 };
+
+ast::Statement TemplatePlan::build(const ast::DeferredInstruction& d, const ast::Module& module,
+                                   ast::ExprArena& arena) const {
+  // The instance's tokens where the template has them (those before the
+  // instruction, a .loc, are not kept: the instruction maps none of them).
+  thread_local std::vector<LexedToken> places;
+  places.assign(owner_.tokens.size(), LexedToken{});
+  for (std::size_t k = 0; k < token_count; ++k) {
+    const ast::TokenPlace& place = module.deferred_tokens[d.first_token + k];
+    places[first_token + k] = {place.begin, place.end, owner_.tokens[first_token + k].type};
+  }
+  Relocator relocator({owner_.text.data(), owner_.tokens, owner_.index}, {module.deferred_text, places, {}}, arena);
+  ast::Statement statement = owner_.statements.back();
+  relocator.relocate(statement);  // cannot fail: the parser compared the literals (ChunkParser::defer)
+  return statement;
+}
+
+// Tokens whose text their type fixes ('_' and punctuation): a verdict's key
+// need not repeat them.
+bool fixedText(std::uint16_t type) { return type == T::UNDERSCORE || (type >= T::LBRACE && type <= T::ASSIGN); }
+
+// The plan of a template whose last statement is an instruction, or null
+// when some name or literal of it is not exactly one token.
+std::unique_ptr<TemplatePlan> planOf(const RunTemplate& t) {
+  if (t.statements.empty() || t.index.empty()) return nullptr;
+  const ast::Instruction* in = ast::nodeIf<ast::Instruction>(t.statements.back());
+  if (in == nullptr || in->range.end != t.text.size()) return nullptr;
+  for (std::size_t k = 0; k + 1 < t.statements.size(); ++k) {
+    if (!std::holds_alternative<ast::LocDirective>(t.statements[k].node)) return nullptr;
+  }
+  auto plan = std::make_unique<TemplatePlan>(t);
+  std::size_t first = 0;
+  while (first < t.tokens.size() && t.tokens[first].begin < in->range.begin) ++first;
+  if (first == t.tokens.size() || t.tokens[first].begin != in->range.begin) return nullptr;
+  plan->first_token = static_cast<std::uint8_t>(first);
+  plan->token_count = static_cast<std::uint8_t>(t.tokens.size() - first);
+
+  bool ok = true;
+  std::vector<bool> is_name(t.tokens.size(), false);
+  // The token whose text `text` is, or -1.
+  auto tokenOf = [&](std::string_view text) -> int {
+    auto offset = static_cast<std::uint32_t>(text.data() - t.text.data());
+    for (std::size_t k = first; k < t.tokens.size(); ++k) {
+      if (t.tokens[k].begin == offset && t.tokens[k].end == offset + text.size()) return static_cast<int>(k);
+    }
+    ok = false;
+    return -1;
+  };
+  auto name = [&](std::string_view text, bool guard) {
+    int k = tokenOf(text);
+    if (k < 0) return;
+    is_name[k] = true;
+    plan->names.push_back({static_cast<std::uint8_t>(k - first), guard});
+  };
+  // The symbol pass's order (sema/symbols.cpp: instruction(), operand(),
+  // expression()).
+  auto expression = [&](auto& self, const ast::Expr* e) -> void {
+    if (e == nullptr) return;
+    if (e->kind == ast::ExprKind::Symbol) {
+      name(e->text, false);
+      return;
+    }
+    if (e->kind == ast::ExprKind::IntLiteral) {
+      int k = tokenOf(e->text);
+      if (k >= 0) plan->int_literals.push_back({static_cast<std::uint8_t>(k - first), e->value_fits});
+    }
+    self(self, e->lhs);
+    self(self, e->rhs);
+    self(self, e->third);
+  };
+  auto operand = [&](auto& self, const ast::Operand& op) -> void {
+    switch (op.kind) {
+      case ast::OperandKind::Expression:
+      case ast::OperandKind::Address: expression(expression, op.expr); break;
+      case ast::OperandKind::Negated: name(op.name.text, false); break;
+      case ast::OperandKind::PredicatePair:
+        if (op.name.text != "_") name(op.name.text, false);
+        if (op.second.text != "_") name(op.second.text, false);
+        break;
+      case ast::OperandKind::Vector:
+        if (!op.second.text.empty()) name(op.second.text, false);
+        break;
+      default: break;
+    }
+    for (const ast::Operand& element : op.elements) self(self, element);
+  };
+  if (in->guard) name(in->guard->predicate.text, true);
+  for (const ast::Operand& op : in->operands) operand(operand, op);
+  if (!ok) return nullptr;
+  for (std::size_t k = first; k < t.tokens.size(); ++k) {
+    if (!is_name[k] && !fixedText(t.tokens[k].type)) plan->texts.push_back(static_cast<std::uint8_t>(k - first));
+  }
+  static std::atomic<std::uint64_t> next_id{1};
+  plan->id = next_id.fetch_add(1, std::memory_order_relaxed);
+  return plan;
+}
 
 // Shape -> template, shared by every thread (read-mostly). Bounded: a fuzzer
 // or a generator of endless new shapes empties it now and then.
 class RunCache {
  public:
-  // The template of `key`, valid until the next find() or insert() on this
-  // thread (the thread's front cache holds it).
-  const RunTemplate* find(const std::string& key) {
+  // The template of `key`, or null; the pointer is valid until the next
+  // find() or insert() on this thread (the thread's front cache holds it).
+  const std::shared_ptr<const RunTemplate>* find(const std::string& key) {
     std::uint64_t hash = support::hashBytes(key);
     Front& front = this->front();
-    if (const std::shared_ptr<const RunTemplate>* kept = front.find(hash, key)) return kept->get();
+    if (const std::shared_ptr<const RunTemplate>* kept = front.find(hash, key)) return kept;
     std::shared_ptr<const RunTemplate> found;
     {
       std::shared_lock lock(mutex_);
@@ -92,7 +213,7 @@ class RunCache {
       found = it->second;
     }
     front.put(hash, key, found);
-    return found.get();
+    return front.find(hash, key);
   }
   void insert(std::string key, std::shared_ptr<const RunTemplate> run) {
     front().put(support::hashBytes(key), key, run);
@@ -419,10 +540,23 @@ class ChunkParser {
     std::span<const LexedToken> run = span(from, to);
     bool cacheable = run.size() <= kMaxCachedRunTokens;
     if (cacheable) {
-      if (const RunTemplate* t = runCache().find(shapeKey(kind, run))) {
+      if (const std::shared_ptr<const RunTemplate>* found = runCache().find(shapeKey(kind, run))) {
+        const RunTemplate* t = found->get();
+        const std::vector<Node>& template_nodes = (*t).*nodes;
+        std::size_t built = template_nodes.size();
+        bool deferred = false;
+        if constexpr (std::is_same_v<Node, ast::Statement>) {
+          if (t->plan != nullptr && options_.defer_instructions && literalsFit(*t->plan, run)) {
+            deferred = true;
+            --built;  // the instruction, last
+          }
+        }
         Relocator relocator({t->text.data(), t->tokens, t->index}, {text_.data(), run, {}}, module_.expr_arena);
-        for (const Node& node : (*t).*nodes) {
-          if (!relocator.relocate(out.emplace_back(node))) return false;  // the chunk takes the slow path
+        for (std::size_t k = 0; k < built; ++k) {
+          if (!relocator.relocate(out.emplace_back(template_nodes[k]))) return false;  // the chunk takes the slow path
+        }
+        if constexpr (std::is_same_v<Node, ast::Statement>) {
+          if (deferred) defer(*found, run, out);
         }
         ++stats_.reused_runs;
         return true;
@@ -449,8 +583,48 @@ class ChunkParser {
       if (!relocator.relocate(copy)) return true;  // not reusable; this run is built
       ((*t).*nodes).push_back(std::move(copy));
     }
+    if constexpr (std::is_same_v<Node, ast::Statement>) {
+      // The first run of a shape is deferred too, so that every instruction
+      // of the shape is judged the one way (its verdict is cached under the
+      // key of a deferred one; the checks build it again for that).
+      t->plan = planOf(*t);
+      if (t->plan != nullptr && options_.defer_instructions && literalsFit(*t->plan, run)) {
+        out.pop_back();
+        defer(t, run, out);
+      }
+    }
     runCache().insert(shapeKey(kind, run), std::move(t));
     return true;
+  }
+
+  // Whether the integer literals of `run` fit in 64 bits where the
+  // template's do (else relocation refuses the run).
+  bool literalsFit(const TemplatePlan& plan, std::span<const LexedToken> run) const {
+    for (const auto& [k, fits] : plan.int_literals) {
+      const LexedToken& token = run[plan.first_token + k];
+      std::uint64_t value = 0;
+      if (parseIntegerLiteral(text_.substr(token.begin, token.end - token.begin), value) != fits) return false;
+    }
+    return true;
+  }
+
+  // The run's instruction, deferred: its token places, and its template kept
+  // alive as long as the module (a bounded cache may drop it meanwhile).
+  void defer(const std::shared_ptr<const RunTemplate>& t, std::span<const LexedToken> run,
+             std::vector<ast::Statement>& out) {
+    const TemplatePlan& plan = *t->plan;
+    auto first = static_cast<std::uint32_t>(module_.deferred_tokens.size());
+    std::span<const LexedToken> tokens = run.subspan(plan.first_token);
+    for (const LexedToken& token : tokens) module_.deferred_tokens.push_back({token.begin, token.end});
+    module_.deferred_text = text_.data();
+    // A template is kept once per chunk, about (a direct-mapped memory of
+    // the last few; a repeat only costs a second reference).
+    std::size_t slot = (reinterpret_cast<std::uintptr_t>(t.get()) >> 4) % kept_.size();
+    if (kept_[slot] != t.get()) {
+      kept_[slot] = t.get();
+      module_.plan_owners.push_back(t);
+    }
+    out.push_back(ast::Statement{ast::DeferredInstruction{&plan, first, {tokens.front().begin, tokens.back().end}}});
   }
 
   bool statements(std::size_t from, std::size_t to, std::vector<ast::Statement>& out) {
@@ -471,6 +645,7 @@ class ChunkParser {
   RunParser parser_;
   diag::DiagnosticSink sink_;  // stays empty, or the chunk takes the slow path
   std::vector<std::uint32_t> no_errors_;
+  std::array<const RunTemplate*, 64> kept_{};  // see defer()
 };
 
 }  // namespace
@@ -478,10 +653,14 @@ class ChunkParser {
 bool parseChunkFast(std::string_view text, std::uint32_t begin, std::uint32_t end, const ParseOptions& options,
                     ast::Module& module, ParseStats& stats, bool unscanned) {
   std::size_t items_before = module.items.size();
+  std::size_t tokens_before = module.deferred_tokens.size();
+  std::size_t owners_before = module.plan_owners.size();
   ParseStats chunk_stats;
   ChunkParser parser(text, options, module, chunk_stats);
   if (!parser.run(begin, end, unscanned)) {
     module.items.resize(items_before);
+    module.deferred_tokens.resize(tokens_before);
+    module.plan_owners.resize(owners_before);
     return false;
   }
   stats.tokens += chunk_stats.tokens;

@@ -86,8 +86,7 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
         if (!on_chunk(module)) {
           stats.stopped = true;
         } else {
-          module.items.clear();
-          module.expr_arena.clear();
+          module.clear();
         }
       }
       return stats;
@@ -117,8 +116,7 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
         stats.stopped = true;
         break;
       }
-      module.items.clear();
-      module.expr_arena.clear();
+      module.clear();
       // The chunk before this one is checked and dropped (this one may
       // still be checked on another thread, see Options::threads): its text
       // is needed again only to show a diagnostic's line (read back from

@@ -20,6 +20,10 @@ struct ParseOptions {
   // The fast path (fast_path.h) for chunks without syntax errors; off only
   // to compare it with the slow path in tests.
   bool fast_path = true;
+  // The fast path may leave reused instructions unbuilt (ast::
+  // DeferredInstruction), for a consumer that builds them when it must:
+  // lint's checks. Off for every other use of the AST.
+  bool defer_instructions = false;
   // Stop after this many bytes in a row that gave nothing but syntax errors
   // (chunks without a single good top-level item): the rest is not PTX, and
   // parsing 100 MB of it would only cost time. lint() reports the cut.

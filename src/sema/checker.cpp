@@ -16,6 +16,7 @@ class ModuleWalker {
       : options_(options), sink_(sink), stats_(stats) {}
 
   void walk(const ast::Module& module) {
+    module_ = &module;
     for (const ast::TopLevel& item : module.items) {
       if (const auto* f = std::get_if<ast::Function>(&item.node); f != nullptr && f->body) block(*f->body);
     }
@@ -26,6 +27,15 @@ class ModuleWalker {
     for (const ast::Statement& s : b.statements) {
       if (const auto* in = ast::nodeIf<ast::Instruction>(s)) {
         instruction(*in);
+      } else if (const auto* deferred = std::get_if<ast::DeferredInstruction>(&s.node)) {
+        if (listsUnchecked(options_)) {
+          ast::ExprArena arena;
+          ast::Statement built = module_->build(*deferred, arena);
+          instruction(*ast::nodeIf<ast::Instruction>(built));
+        } else {
+          ++stats_.instructions;
+          ++stats_.unchecked;
+        }
       } else if (const auto* inner = ast::nodeIf<ast::Block>(s)) {
         block(*inner);
       }
@@ -41,6 +51,7 @@ class ModuleWalker {
   const Options& options_;
   diag::DiagnosticSink& sink_;
   Statistics& stats_;
+  const ast::Module* module_ = nullptr;
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 #include <deque>
 #include <string>
 #include <unordered_map>
@@ -311,6 +312,7 @@ class SymbolChecker {
   }
 
   void items(const ast::Module& module) {
+    module_ = &module;
     for (const ast::TopLevel& item : module.items) {
       if (const auto* f = std::get_if<ast::Function>(&item.node)) keepModuleName(f->name.text);
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
@@ -505,7 +507,9 @@ class SymbolChecker {
       diag::DiagnosticSink::addNote(d, first, "previous definition is here");
     });
     for (const ast::Statement& s : b.statements) {
-      if (const auto* in = ast::nodeIf<ast::Instruction>(s)) {
+      if (const auto* deferred = std::get_if<ast::DeferredInstruction>(&s.node)) {
+        deferredInstruction(scope, *deferred);
+      } else if (const auto* in = ast::nodeIf<ast::Instruction>(s)) {
         instruction(scope, *in);
       } else if (const auto* decl = ast::nodeIf<ast::VariableDecl>(s)) {
         declareVariables(scope, *decl);
@@ -537,15 +541,131 @@ class SymbolChecker {
       }
     }
     for (const ast::Operand& op : in.operands) operand(scope, op);
+    counted(&in, checkInstruction(in, context_, ScopeRegisters(scope, resolved_), sink_,
+                                  options_.memoize_checks ? &memo_ : nullptr));
+  }
 
+  // Counts an instruction checked (or not: no table covers it); `in` is null
+  // for a deferred instruction not built, built here if it must be listed.
+  void counted(const ast::Instruction* in, bool checked, const ast::DeferredInstruction* deferred = nullptr) {
     ++stats_.instructions;
-    if (checkInstruction(in, context_, ScopeRegisters(scope, resolved_), sink_,
-                         options_.memoize_checks ? &memo_ : nullptr)) {
+    if (checked) {
       ++stats_.checked;
       return;
     }
     ++stats_.unchecked;
-    if (options_.show_unchecked || enablesUnchecked()) reportUnchecked(in, sink_);
+    if (!options_.show_unchecked && !enablesUnchecked()) return;
+    if (in != nullptr) {
+      reportUnchecked(*in, sink_);
+      return;
+    }
+    built_exprs_.clear();
+    ast::Statement built = module_->build(*deferred, built_exprs_);
+    reportUnchecked(*ast::nodeIf<ast::Instruction>(built), sink_);
+  }
+
+  // An instruction the parser left unbuilt (ast::DeferredInstruction, one
+  // whose token shape it had seen): judged from its tokens. Its names are
+  // resolved as use() resolves them, and a verdict is looked up under a key
+  // of its plan, the texts of its other tokens and what each name resolves
+  // to: the same key means the same Instruction AST (the plan fixes the
+  // structure, the texts everything derived from them) and the same answers
+  // to every question the engine asks about names (see MemoKey in
+  // instruction_checker.cpp, which keys built instructions the same way).
+  // It is built and checked as usual for a first verdict, and wherever the
+  // symbol pass would report or look further (an undeclared name, a guard
+  // that is no predicate, a name with a field that resolves).
+  void deferredInstruction(const Scope& scope, const ast::DeferredInstruction& d) {
+    if (!options_.memoize_checks || context_.requirements != nullptr) return buildAndCheck(scope, d);
+    const ast::InstructionPlan& plan = *d.plan;
+    resolved_.clear();
+    specials_.clear();
+    key_names_.clear();
+    CheckMemo::Scratch& key = memo_.scratch();
+    key.size = key.context_size;
+    key.overflow = false;
+    keyPut(key, '\x01');  // no opcode starts so: apart from MemoKey's keys
+    keyBytes(key, &plan.id, sizeof plan.id);
+    for (std::uint8_t k : plan.texts) keyText(key, ast::tokenText(*module_, d, k));
+    keyPut(key, '|');
+    for (const ast::InstructionPlan::Name& slot : plan.names) {
+      std::string_view text = ast::tokenText(*module_, d, slot.token);
+      if (text.empty() || text[0] == '.' || support::sameBytes(text, "WARP_SZ")) return buildAndCheck(scope, d);
+      std::size_t dot = 1;
+      while (dot < text.size() && text[dot] != '.') ++dot;
+      std::string_view base = text.substr(0, dot);
+      std::size_t index = 0;
+      while (index < key_names_.size() && !support::sameBytes(key_names_[index], text)) ++index;
+      if (index == key_names_.size()) key_names_.push_back(text);
+      keyPut(key, static_cast<char>(index));
+      if (const Symbol* s = scope.lookup(base)) {
+        if (dot < text.size()) return buildAndCheck(scope, d);
+        if (slot.guard && s->kind == SymbolKind::Register && s->type != ".pred" && !s->type.empty()) {
+          return buildAndCheck(scope, d);
+        }
+        resolved_.push_back({base, true, *s});
+        keyPut(key, static_cast<char>('A' + static_cast<int>(s->kind)));
+        keyPut(key, s->is_vector ? 'v' : 's');
+        keyPut(key, s->range.begin > d.range.begin ? '>' : '<');
+        keyText(key, s->type);
+        keyBytes(key, &s->results, sizeof s->results);
+        keyBytes(key, &s->params, sizeof s->params);
+        if ((s->kind != SymbolKind::Register || s->is_vector) && s->kind != SymbolKind::Label) keyText(key, text);
+        continue;
+      }
+      resolved_.push_back({base, false});
+      const spec::SpecialRegister* sr = spec::findSpecialRegister(base);
+      if (sr == nullptr) return buildAndCheck(scope, d);  // undeclared: reported as usual
+      const ast::TokenPlace& place = module_->deferred_tokens[d.first_token + slot.token];
+      specials_.push_back({sr, base, text.substr(dot), {place.begin, place.end}});
+      keyPut(key, 'P');
+      keyText(key, text);
+    }
+    if (key.overflow) return buildAndCheck(scope, d);
+    for (const Special& special : specials_) specialRegister(*special.sr, special.base, special.field, special.range);
+
+    std::string_view found_key(key.bytes, key.size);
+    if (std::optional<bool> verdict = memo_.find(found_key)) {
+      ++stats_.unbuilt_instructions;
+      return counted(nullptr, *verdict, &d);
+    }
+    // A first verdict: built and checked (MemoKey then reuses the scratch).
+    std::string flat_key(found_key);
+    built_exprs_.clear();
+    ast::Statement built = module_->build(d, built_exprs_);
+    const ast::Instruction& in = *ast::nodeIf<ast::Instruction>(built);
+    std::size_t kept = sink_.diagnostics().size(), dropped = sink_.droppedCount();
+    bool checked = checkInstruction(in, context_, ScopeRegisters(scope, resolved_), sink_, &memo_);
+    if (sink_.diagnostics().size() == kept && sink_.droppedCount() == dropped) memo_.insert(flat_key, checked);
+    counted(&in, checked);
+  }
+
+  // The usual path for a deferred instruction: built, then checked as
+  // instruction() checks any.
+  void buildAndCheck(const Scope& scope, const ast::DeferredInstruction& d) {
+    built_exprs_.clear();
+    ast::Statement built = module_->build(d, built_exprs_);
+    instruction(scope, *ast::nodeIf<ast::Instruction>(built));
+  }
+
+  static void keyPut(CheckMemo::Scratch& key, char c) {
+    if (key.size < CheckMemo::Scratch::kCapacity) {
+      key.bytes[key.size++] = c;
+    } else {
+      key.overflow = true;
+    }
+  }
+  static void keyBytes(CheckMemo::Scratch& key, const void* bytes, std::size_t n) {
+    if (key.size + n > CheckMemo::Scratch::kCapacity) {
+      key.overflow = true;
+      return;
+    }
+    std::memcpy(key.bytes + key.size, bytes, n);
+    key.size += n;
+  }
+  static void keyText(CheckMemo::Scratch& key, std::string_view text) {
+    keyBytes(key, text.data(), text.size());
+    keyPut(key, '\x1f');
   }
 
   bool enablesUnchecked() const {
@@ -650,6 +770,18 @@ class SymbolChecker {
   Scope module_scope_{nullptr};
   CheckMemo memo_;
   std::vector<Resolved> resolved_;  // the names of the instruction being checked
+  // A deferred instruction's special registers (checked once its names are
+  // known to need no build), its names for the key, and the expressions of
+  // one built for a check.
+  struct Special {
+    const spec::SpecialRegister* sr;
+    std::string_view base, field;
+    SourceRange range;
+  };
+  std::vector<Special> specials_;
+  std::vector<std::string_view> key_names_;
+  ast::ExprArena built_exprs_;
+  const ast::Module* module_ = nullptr;  // the piece being checked
   std::unordered_set<std::string_view, support::BytesHash>
       module_names_;  // declared so far (copies kept by module_scope_)
   std::vector<std::pair<std::string_view, SourceRange>> later_initializer_names_;

@@ -1,0 +1,128 @@
+// Deferred instructions (ast::DeferredInstruction): lint's streaming checks
+// judge an instruction whose token shape was parsed before from its tokens
+// and a cached verdict, without building its AST. Each case here gives two
+// instructions of one shape that must be judged differently, and checks that
+// the deferred path finds what checking every instruction anew finds, and
+// that it was taken at all (Statistics::unbuilt_instructions).
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "ptxlint/ptxlint.hpp"
+
+namespace {
+
+std::string fingerprint(const ptxlint::Result& r) {
+  std::string s = std::to_string(r.stats.instructions) + "/" + std::to_string(r.stats.checked) + "/" +
+                  std::to_string(r.stats.unchecked) + ":";
+  for (const ptxlint::Diagnostic& d : r.diagnostics) {
+    s += std::string(d.code) + "@" + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " +
+         d.message + ";\n";
+  }
+  return s;
+}
+
+// The kernel `body` in a module for `target`, its first lines a warm-up that
+// makes each shape below a cached one.
+std::string kernel(const std::string& body, const std::string& target = "sm_90") {
+  return ".version 8.0\n.target " + target +
+         "\n.address_size 64\n"
+         ".visible .entry k(.param .u32 k_p)\n{\n"
+         "  .reg .pred %p<4>;\n  .reg .b32 %r<16>;\n  .reg .b64 %rd<8>;\n" +
+         body + "  ret;\n}\n";
+}
+
+// Checked with deferral (the default: streamed, verdicts cached) and anew
+// (the whole module, every instruction checked); the two must agree.
+ptxlint::Result lintBothWays(const std::string& text, bool show_unchecked = false) {
+  ptxlint::Options deferred;
+  deferred.show_unchecked = show_unchecked;
+  ptxlint::Options anew = deferred;
+  anew.streaming = false;
+  anew.memoize_checks = false;
+  ptxlint::Result a = ptxlint::lint(text, anew);
+  ptxlint::Result b = ptxlint::lint(text, deferred);
+  CHECK(fingerprint(b) == fingerprint(a));
+  CHECK(a.stats.unbuilt_instructions == 0);
+  return b;
+}
+
+std::size_t countMessages(const ptxlint::Result& r, const std::string& part) {
+  std::size_t n = 0;
+  for (const ptxlint::Diagnostic& d : r.diagnostics) n += d.message.find(part) != std::string::npos;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("deferred instructions: repeated clean instructions are judged unbuilt", "[deferred]") {
+  std::string body;
+  for (int i = 0; i < 40; ++i) body += "  add.s32 %r1, %r2, %r3;\n  ld.param.u32 %r4, [k_p];\n";
+  ptxlint::Result r = lintBothWays(kernel(body));
+  CHECK(r.diagnostics.empty());
+  CHECK(r.stats.instructions == 81);
+  CHECK(r.stats.unbuilt_instructions >= 78);  // all but the first of each shape
+}
+
+TEST_CASE("deferred instructions: a register of another type gets its own verdict", "[deferred]") {
+  ptxlint::Result r =
+      lintBothWays(kernel("  add.s32 %r1, %r2, %r3;\n  add.s32 %r1, %r2, %r3;\n"
+                          "  add.s32 %r1, %rd2, %r3;\n"));
+  CHECK(countMessages(r, "'%rd2' is declared .b64") == 1);
+  CHECK(r.stats.unbuilt_instructions >= 1);
+}
+
+TEST_CASE("deferred instructions: an undeclared name is reported", "[deferred]") {
+  ptxlint::Result r =
+      lintBothWays(kernel("  add.s32 %r1, %r2, %r3;\n  add.s32 %r1, %r2, %x9;\n"
+                          "  add.s32 %r1, %x9, %r3;\n"));
+  CHECK(countMessages(r, "use of undeclared identifier '%x9'") == 2);
+}
+
+TEST_CASE("deferred instructions: a guard that is no predicate is reported", "[deferred]") {
+  ptxlint::Result r =
+      lintBothWays(kernel("  @%p1 add.s32 %r1, %r2, %r3;\n  @%p1 add.s32 %r1, %r2, %r3;\n"
+                          "  @%r5 add.s32 %r1, %r2, %r3;\n"));
+  CHECK(countMessages(r, "guard '%r5' is a .b32 register") == 1);
+}
+
+TEST_CASE("deferred instructions: special registers are checked at every use, once", "[deferred]") {
+  SECTION("a component the register lacks") {
+    ptxlint::Result r =
+        lintBothWays(kernel("  mov.u32 %r1, %tid.x;\n  mov.u32 %r1, %tid.x;\n"
+                            "  mov.u32 %r1, %tid.q;\n"));
+    CHECK(countMessages(r, "not '.q'") == 1);
+  }
+  SECTION("a register the target lacks, at each use") {
+    ptxlint::Result r =
+        lintBothWays(kernel("  mov.u32 %r1, %cluster_ctarank;\n  mov.u32 %r2, %cluster_ctarank;\n"
+                            "  mov.u32 %r3, %cluster_ctarank;\n",
+                            "sm_80"));
+    CHECK(countMessages(r, "%cluster_ctarank") == 3);
+  }
+}
+
+TEST_CASE("deferred instructions: a name declared after its use gets its own verdict", "[deferred]") {
+  // 9.7.12.4 brx.idx: the .branchtargets list must be declared before the
+  // instruction. The two brx.idx read the same but for that (the labels are
+  // local to each kernel).
+  std::string text = ".version 8.0\n.target sm_90\n.address_size 64\n";
+  for (bool before : {true, false}) {
+    text += std::string(".visible .entry k") + (before ? "1" : "2") +
+            "(.param .u32 k_p)\n{\n  .reg .b32 %r<4>;\n  ld.param.u32 %r1, [k_p];\n";
+    if (before) text += "ts1: .branchtargets L1, L2;\n";
+    text += "  brx.idx %r1, ts1;\n";
+    if (!before) text += "ts1: .branchtargets L1, L2;\n";
+    text += "L1:\n  ret;\nL2:\n  ret;\n}\n";
+  }
+  ptxlint::Result r = lintBothWays(text);
+  CHECK(countMessages(r, "'ts1' (a .branchtargets label) is used before it is declared") == 1);
+  CHECK(r.stats.unbuilt_instructions >= 1);
+}
+
+TEST_CASE("deferred instructions: unchecked instructions are each listed", "[deferred]") {
+  ptxlint::Result r = lintBothWays(
+      kernel("  frobnicate.u32 %r1, %r2;\n  frobnicate.u32 %r1, %r2;\n  frobnicate.u32 %r3, %r4;\n"), true);
+  CHECK(r.stats.unchecked == 3);
+  CHECK(countMessages(r, "is not checked") == 3);
+}
