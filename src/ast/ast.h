@@ -331,6 +331,7 @@ class InstructionPlan {
   struct Name {
     std::uint8_t token = 0;  // the token's index in the instruction
     bool guard = false;      // the guard predicate (@p / @!p)
+    bool dotted = false;     // a token that may hold a '.' (%tid.x: a name and a field)
   };
 
   virtual ~InstructionPlan() = default;

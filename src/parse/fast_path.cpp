@@ -150,7 +150,7 @@ std::unique_ptr<TemplatePlan> planOf(const RunTemplate& t) {
     int k = tokenOf(text);
     if (k < 0) return;
     is_name[k] = true;
-    plan->names.push_back({static_cast<std::uint8_t>(k - first), guard});
+    plan->names.push_back({static_cast<std::uint8_t>(k - first), guard, t.tokens[k].type != T::IDENT});
   };
   // The symbol pass's order (sema/symbols.cpp: instruction(), operand(),
   // expression()).
@@ -428,9 +428,10 @@ class ChunkParser {
   }
 
   // About how many statements the body opening at `open` holds itself (its
-  // ';' and ':' tokens, and one per nested block, whose statements go to
-  // that block's vector): the body's vector is allocated once, not regrown,
-  // and not larger than it needs (a statement is 648 bytes).
+  // ';' and ':' tokens, its .loc directives, which end without a ';', and
+  // one per nested block, whose statements go to that block's vector): the
+  // body's vector is allocated once, not regrown, and not larger than it
+  // needs (a statement is 128 bytes).
   std::size_t statementsIn(std::size_t open) const {
     std::size_t count = 0;
     int depth = 0;
@@ -438,7 +439,7 @@ class ChunkParser {
       std::uint16_t t = type(q);
       if (t == T::LBRACE && ++depth == 2) ++count;
       if (t == T::RBRACE && --depth == 0) break;
-      if (depth == 1 && (t == T::SEMI || t == T::COLON)) ++count;
+      if (depth == 1 && (t == T::SEMI || t == T::COLON || t == T::LOC)) ++count;  // (.loc has no ';')
     }
     return count;
   }
@@ -615,7 +616,9 @@ class ChunkParser {
     const TemplatePlan& plan = *t->plan;
     auto first = static_cast<std::uint32_t>(module_.deferred_tokens.size());
     std::span<const LexedToken> tokens = run.subspan(plan.first_token);
-    for (const LexedToken& token : tokens) module_.deferred_tokens.push_back({token.begin, token.end});
+    module_.deferred_tokens.resize(first + tokens.size());
+    ast::TokenPlace* places = module_.deferred_tokens.data() + first;
+    for (const LexedToken& token : tokens) *places++ = {token.begin, token.end};
     module_.deferred_text = text_.data();
     // A template is kept once per chunk, about (a direct-mapped memory of
     // the last few; a repeat only costs a second reference).

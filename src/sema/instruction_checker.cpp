@@ -1779,29 +1779,9 @@ class MemoKey {
       out_.overflow = true;
       return;
     }
-    copyShort(out_.bytes + out_.size, t);
+    support::copyShortBytes(out_.bytes + out_.size, t.data(), t.size());
     out_.size += t.size();
     out_.bytes[out_.size++] = '\x1f';
-  }
-
-  // memcpy for the few bytes of a name or qualifier, inline: two
-  // overlapping fixed-size copies instead of a call.
-  static void copyShort(char* to, std::string_view t) {
-    const char* from = t.data();
-    std::size_t n = t.size();
-    if (n >= 8 && n <= 16) {
-      std::memcpy(to, from, 8);
-      std::memcpy(to + n - 8, from + n - 8, 8);
-    } else if (n >= 4 && n < 8) {
-      std::memcpy(to, from, 4);
-      std::memcpy(to + n - 4, from + n - 4, 4);
-    } else if (n > 0 && n < 4) {
-      to[0] = from[0];
-      to[n / 2] = from[n / 2];
-      to[n - 1] = from[n - 1];
-    } else if (n > 16) {
-      std::memcpy(to, from, n);
-    }  // n == 0: an empty view may hold nullptr
   }
 
   void number(std::size_t n) {

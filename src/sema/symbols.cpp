@@ -591,8 +591,11 @@ class SymbolChecker {
     for (const ast::InstructionPlan::Name& slot : plan.names) {
       std::string_view text = ast::tokenText(*module_, d, slot.token);
       if (text.empty() || text[0] == '.' || support::sameBytes(text, "WARP_SZ")) return buildAndCheck(scope, d);
-      std::size_t dot = 1;
-      while (dot < text.size() && text[dot] != '.') ++dot;
+      std::size_t dot = text.size();  // a name with a field (%tid.x) is one dotted token
+      if (slot.dotted) {
+        dot = 1;
+        while (dot < text.size() && text[dot] != '.') ++dot;
+      }
       std::string_view base = text.substr(0, dot);
       std::size_t index = 0;
       while (index < key_names_.size() && !support::sameBytes(key_names_[index], text)) ++index;
@@ -608,8 +611,10 @@ class SymbolChecker {
         keyPut(key, s->is_vector ? 'v' : 's');
         keyPut(key, s->range.begin > d.range.begin ? '>' : '<');
         keyText(key, s->type);
-        keyBytes(key, &s->results, sizeof s->results);
-        keyBytes(key, &s->params, sizeof s->params);
+        if (s->kind != SymbolKind::Register) {  // (a register has no signature)
+          keyBytes(key, &s->results, sizeof s->results);
+          keyBytes(key, &s->params, sizeof s->params);
+        }
         if ((s->kind != SymbolKind::Register || s->is_vector) && s->kind != SymbolKind::Label) keyText(key, text);
         continue;
       }
@@ -660,7 +665,7 @@ class SymbolChecker {
       key.overflow = true;
       return;
     }
-    std::memcpy(key.bytes + key.size, bytes, n);
+    support::copyShortBytes(key.bytes + key.size, static_cast<const char*>(bytes), n);
     key.size += n;
   }
   static void keyText(CheckMemo::Scratch& key, std::string_view text) {

@@ -62,6 +62,24 @@ inline bool sameBytes(std::string_view a, std::string_view b) {
   return p[0] == q[0] && p[n / 2] == q[n / 2] && p[n - 1] == q[n - 1];  // every byte of 1 to 3
 }
 
+// Copies the n bytes of a name or qualifier (keys built on the hot path):
+// two overlapping fixed-size copies instead of a call to memcpy.
+inline void copyShortBytes(char* to, const char* from, std::size_t n) {
+  if (n >= 8 && n <= 16) {
+    std::memcpy(to, from, 8);
+    std::memcpy(to + n - 8, from + n - 8, 8);
+  } else if (n >= 4 && n < 8) {
+    std::memcpy(to, from, 4);
+    std::memcpy(to + n - 4, from + n - 4, 4);
+  } else if (n > 0 && n < 4) {
+    to[0] = from[0];
+    to[n / 2] = from[n / 2];
+    to[n - 1] = from[n - 1];
+  } else if (n > 16) {
+    std::memcpy(to, from, n);
+  }  // n == 0: `from` may be null
+}
+
 // sameBytes as a (transparent) equality for unordered containers.
 struct BytesEqual {
   using is_transparent = void;

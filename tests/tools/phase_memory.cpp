@@ -9,7 +9,9 @@
 //   prescan  the prescan: encoding check, nesting bounds, chunk boundaries
 //   lex      the prescan, then every chunk lexed (tokens dropped per chunk)
 //   parse    the prescan, then every chunk parsed into its AST (dropped per
-//            chunk), as lint() does before its checks
+//            chunk), as lint() does before its checks: reused instructions
+//            left unbuilt (ast::DeferredInstruction), built by the checks
+//            only where they must
 //   lint     ptxlint::lint: all of it, checks included
 //
 // The file is mapped as the CLI maps large files (pages given back behind
@@ -63,6 +65,7 @@ int main(int argc, char** argv) {
     ptxlint::support::InputPages pages(text, true);
     ptxlint::parse::ParseOptions options;
     options.pages = &pages;
+    options.defer_instructions = true;  // as lint() parses for its checks
     if (phase == "parse") {
       ptxlint::ast::Module module;
       ptxlint::parse::parseModule(text, options, module, sink, [&](ptxlint::ast::Module& chunk) {
