@@ -1,5 +1,6 @@
 #include "parse/fast_lexer.h"
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <stdexcept>
@@ -171,7 +172,8 @@ namespace {
 // them the same way in both versions.) Comments and strings, which may
 // hold a NUL, keep their bound checks.
 // `error` is set when the token is one that only the slow path handles
-// (INVALID_CHAR, BAD_NUMBER, UNTERMINATED_STRING, UNTERMINATED_COMMENT).
+// (INVALID_CHAR, BAD_NUMBER, UNTERMINATED_STRING, UNTERMINATED_COMMENT), by
+// the case that makes it (each INVALID_CHAR case sets it too).
 template <bool kTerminated>
 [[gnu::always_inline]] inline bool scan(const std::string_view s, std::size_t& at_, std::uint32_t base_,
                                         LexedToken& token, bool& error) {
@@ -180,11 +182,16 @@ template <bool kTerminated>
   std::size_t at = at_;
   for (;;) {  // skip WS, LINE_COMMENT, BLOCK_COMMENT
     while ((kTerminated || at < n) && is(d[at], kBlank)) ++at;
-    if (at + 1 < n && s[at] == '/' && s[at + 1] == '/') {
+    if (at >= n) {
+      at_ = at;
+      return false;
+    }
+    if (d[at] != '/' || at + 1 >= n) break;  // (one test for nearly every token)
+    if (d[at + 1] == '/') {
       while (at < n && s[at] != '\n' && s[at] != '\r') ++at;
       continue;
     }
-    if (at + 1 < n && s[at] == '/' && s[at + 1] == '*') {
+    if (d[at + 1] == '*') {
       std::size_t close = s.find("*/", at + 2);
       if (close != std::string_view::npos) {
         at = close + 2;
@@ -192,10 +199,6 @@ template <bool kTerminated>
       }
     }
     break;
-  }
-  if (at >= n) {
-    at_ = at;
-    return false;
   }
 
   std::size_t end = at + 1;
@@ -253,6 +256,8 @@ template <bool kTerminated>
         }
         end = p;
         type = keywords().find(s.substr(at, end - at));
+      } else {
+        error = true;  // INVALID_CHAR: a '.' alone
       }
       break;
     case '"': {  // STRING or UNTERMINATED_STRING
@@ -290,7 +295,11 @@ template <bool kTerminated>
       }
       break;
     case '$':
-      if (follows(at + 1)) identifier(at + 1);
+      if (follows(at + 1)) {
+        identifier(at + 1);
+      } else {
+        error = true;  // INVALID_CHAR: a '$' alone
+      }
       break;
     case '{': type = T::LBRACE; break;
     case '}': type = T::RBRACE; break;
@@ -345,10 +354,11 @@ template <bool kTerminated>
         end = at + length;
         type = number_type;
         error |= type == T::BAD_NUMBER;
+      } else {
+        error = true;  // INVALID_CHAR: no rule starts with it
       }
       break;
   }
-  error |= type == T::INVALID_CHAR;
   token.begin = base_ + static_cast<std::uint32_t>(at);
   token.end = base_ + static_cast<std::uint32_t>(end);
   token.type = type;
@@ -360,9 +370,31 @@ template <bool kTerminated>
 
 bool FastLexer::next(LexedToken& token) { return scan<false>(text_, at_, base_, token, error_token_); }
 
+namespace {
+
+// The tokens of `s` appended to `out`, written in place (no push_back per
+// token): room is made ahead, a few thousand tokens at a time.
+template <bool kTerminated>
+void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& error, std::vector<LexedToken>& out) {
+  std::size_t used = out.size();
+  out.resize(std::max<std::size_t>(used + 4096, used + s.size() / 5));
+  LexedToken* slot = out.data() + used;
+  LexedToken* limit = out.data() + out.size();
+  while (scan<kTerminated>(s, at, base, *slot, error)) {
+    if (++slot == limit) {
+      used = out.size();
+      out.resize(2 * used);
+      slot = out.data() + used;
+      limit = out.data() + out.size();
+    }
+  }
+  out.resize(static_cast<std::size_t>(slot - out.data()));
+}
+
+}  // namespace
+
 void FastLexer::appendAll(std::vector<LexedToken>& out) {
   std::size_t at = at_;
-  LexedToken token;
   // A copy of the text ends with a NUL (std::string does), so the scan can
   // leave out most bound checks. Copying costs a small fraction of lexing;
   // a text larger than kLargestCopy (a hostile single function, say) is
@@ -371,13 +403,11 @@ void FastLexer::appendAll(std::vector<LexedToken>& out) {
   if (text_.size() <= kLargestCopy) {
     thread_local std::string copy;
     copy.assign(text_);
-    const std::string_view s = copy;
-    while (scan<true>(s, at, base_, token, error_token_)) out.push_back(token);
+    scanAll<true>(copy, at, base_, error_token_, out);
     // A thread of a library user's pool keeps at most a megabyte of it.
     if (copy.capacity() > (1 << 20)) std::string().swap(copy);
   } else {
-    const std::string_view s = text_;
-    while (scan<false>(s, at, base_, token, error_token_)) out.push_back(token);
+    scanAll<false>(text_, at, base_, error_token_, out);
   }
   at_ = at;
 }

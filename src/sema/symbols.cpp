@@ -568,10 +568,11 @@ class SymbolChecker {
   // whose token shape it had seen): judged from its tokens. Its names are
   // resolved as use() resolves them, and a verdict is looked up under a key
   // of its plan, the texts of its other tokens and what each name resolves
-  // to: the same key means the same Instruction AST (the plan fixes the
-  // structure, the texts everything derived from them) and the same answers
-  // to every question the engine asks about names (see MemoKey in
-  // instruction_checker.cpp, which keys built instructions the same way).
+  // to: the same key means the same Instruction AST but for the declared
+  // names (the plan fixes the structure, the texts everything derived from
+  // them) and the same answers to every question the engine asks about
+  // names (RegisterResolver; MemoKey in instruction_checker.cpp keys built
+  // instructions the same way, keeping more texts).
   // It is built and checked as usual for a first verdict, and wherever the
   // symbol pass would report or look further (an undeclared name, a guard
   // that is no predicate, a name with a field that resolves).
@@ -615,7 +616,10 @@ class SymbolChecker {
           keyBytes(key, &s->results, sizeof s->results);
           keyBytes(key, &s->params, sizeof s->params);
         }
-        if ((s->kind != SymbolKind::Register || s->is_vector) && s->kind != SymbolKind::Label) keyText(key, text);
+        // Not its text: the engine learns of a declared name (one without a
+        // field) only what the resolver answers for that text, all of it in
+        // the key, so `ld.param.u64 %rd1, [f_param_0]` in every kernel is
+        // one verdict, whatever the kernel calls its parameter.
         continue;
       }
       resolved_.push_back({base, false});
