@@ -248,10 +248,16 @@ class ChunkParser {
       : text_(text), options_(options), module_(module), stats_(stats) {}
 
   bool run(std::uint32_t begin, std::uint32_t end, bool unscanned) {
-    tokens_.reserve((end - begin) / 5);  // PTX has about one token per 5-6 bytes
+    lexed_.reserve((end - begin) / 5);  // PTX has about one token per 5-6 bytes
     FastLexer lexer(text_.substr(begin, end - begin), begin);
-    lexer.appendAll(tokens_);
+    lexer.appendAll(lexed_);
     if (lexer.sawErrorToken()) return false;  // the slow path reports it
+    return run(lexed_, unscanned);
+  }
+
+  // The same, on the chunk's tokens (lexed by the caller, none an error).
+  bool run(std::span<const LexedToken> tokens, bool unscanned) {
+    tokens_ = tokens;
     if (unscanned && (tokens_.empty() || nearNestingBounds())) return false;
     stats_.tokens += tokens_.size();
     std::size_t i = 0;
@@ -643,7 +649,8 @@ class ChunkParser {
   const ParseOptions& options_;
   ast::Module& module_;
   ParseStats& stats_;
-  std::vector<LexedToken> tokens_;
+  std::vector<LexedToken> lexed_;       // the chunk's tokens, when run() lexes them
+  std::span<const LexedToken> tokens_;  // the chunk's tokens
   std::string key_;
   RunParser parser_;
   diag::DiagnosticSink sink_;  // stays empty, or the chunk takes the slow path
@@ -653,14 +660,18 @@ class ChunkParser {
 
 }  // namespace
 
-bool parseChunkFast(std::string_view text, std::uint32_t begin, std::uint32_t end, const ParseOptions& options,
-                    ast::Module& module, ParseStats& stats, bool unscanned) {
+namespace {
+
+// Runs `parse` on a ChunkParser; on refusal, takes back what it added.
+template <typename Parse>
+bool parseChunkWith(std::string_view text, const ParseOptions& options, ast::Module& module, ParseStats& stats,
+                    Parse parse) {
   std::size_t items_before = module.items.size();
   std::size_t tokens_before = module.deferred_tokens.size();
   std::size_t owners_before = module.plan_owners.size();
   ParseStats chunk_stats;
   ChunkParser parser(text, options, module, chunk_stats);
-  if (!parser.run(begin, end, unscanned)) {
+  if (!parse(parser)) {
     module.items.resize(items_before);
     module.deferred_tokens.resize(tokens_before);
     module.plan_owners.resize(owners_before);
@@ -670,6 +681,20 @@ bool parseChunkFast(std::string_view text, std::uint32_t begin, std::uint32_t en
   stats.parsed_runs += chunk_stats.parsed_runs;
   stats.reused_runs += chunk_stats.reused_runs;
   return true;
+}
+
+}  // namespace
+
+bool parseChunkFast(std::string_view text, std::uint32_t begin, std::uint32_t end, const ParseOptions& options,
+                    ast::Module& module, ParseStats& stats, bool unscanned) {
+  return parseChunkWith(text, options, module, stats,
+                        [&](ChunkParser& parser) { return parser.run(begin, end, unscanned); });
+}
+
+bool parseChunkFast(std::string_view text, std::span<const LexedToken> tokens, const ParseOptions& options,
+                    ast::Module& module, ParseStats& stats) {
+  return parseChunkWith(text, options, module, stats,
+                        [&](ChunkParser& parser) { return parser.run(tokens, /*unscanned=*/false); });
 }
 
 }  // namespace ptxlint::parse

@@ -22,9 +22,11 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 #include "ast/ast.h"
+#include "parse/fast_lexer.h"
 #include "parse/parser.h"
 
 namespace ptxlint::parse {
@@ -38,5 +40,10 @@ namespace ptxlint::parse {
 // max_nesting), so that the prescan judges it.
 bool parseChunkFast(std::string_view text, std::uint32_t begin, std::uint32_t end, const ParseOptions& options,
                     ast::Module& module, ParseStats& stats, bool unscanned = false);
+
+// The same for a chunk already lexed and judged by TokenChunker: none of
+// `tokens` is an error token, and they keep away from the nesting bounds.
+bool parseChunkFast(std::string_view text, std::span<const LexedToken> tokens, const ParseOptions& options,
+                    ast::Module& module, ParseStats& stats);
 
 }  // namespace ptxlint::parse

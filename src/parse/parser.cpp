@@ -20,6 +20,7 @@
 #include "parse/fast_path.h"
 #include "parse/prescan.h"
 #include "parse/syntax_errors.h"
+#include "parse/token_chunker.h"
 #include "parse/token_source.h"
 
 namespace ptxlint::parse {
@@ -69,6 +70,41 @@ void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& o
   builder.buildModule(tree);
 }
 
+// A large input that is plain text is cut into chunks on its tokens
+// (TokenChunker), each parsed by the fast path without the prescan's pass
+// over the bytes. Returns where that stopped: the end of the text, or the
+// start of the chunk that needs the prescan (a non-ASCII byte, an error
+// token, a chunk the fast path refuses, or no token at all), from which
+// parseModule goes on as before.
+std::uint32_t parseOnTokens(std::string_view text, const ParseOptions& options, ast::Module& module, ParseStats& stats,
+                            const ChunkConsumer& on_chunk) {
+  TokenChunker chunker(text, options.min_chunk_bytes, options.max_nesting);
+  Chunk chunk;
+  std::span<const LexedToken> tokens;
+  for (;;) {
+    switch (chunker.next(chunk, tokens)) {
+      case TokenChunker::Step::Trouble: return chunker.position();
+      case TokenChunker::Step::End:
+        if (stats.chunks == 0) return 0;  // no token: the prescan reports it
+        // The prescan's last chunk would hold the blanks after the last
+        // item: counted alike, whichever way the file was cut.
+        if (chunker.position() < text.size()) ++stats.chunks;
+        return static_cast<std::uint32_t>(text.size());
+      case TokenChunker::Step::Chunk: break;
+    }
+    if (!parseChunkFast(text, tokens, options, module, stats)) return chunk.begin;
+    ++stats.chunks;
+    if (on_chunk) {
+      if (!on_chunk(module)) {
+        stats.stopped = true;
+        return chunk.begin;
+      }
+      module.clear();
+      if (options.pages != nullptr) options.pages->releaseBefore(chunk.begin);
+    }
+  }
+}
+
 }  // namespace
 
 ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::Module& module,
@@ -93,8 +129,13 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
     }
     stats = ParseStats{};
   }
+  std::uint32_t start = 0;  // where the prescan begins
+  if (options.fast_path && text.size() >= options.min_chunk_bytes && isPlainText(text.substr(0, 4096))) {
+    start = parseOnTokens(text, options, module, stats, on_chunk);
+    if (stats.stopped || start == text.size()) return stats;
+  }
   std::vector<Chunk> chunks;
-  if (!chunkInput(text, options, sink, stats, chunks)) return stats;
+  if (!chunkInput(text, options, sink, stats, chunks, start)) return stats;
   std::uint64_t garbage_bytes = 0;  // consecutive chunks with errors and no item
   for (const Chunk& chunk : chunks) {
     // Past the error limit, or after a megabyte of nothing but errors, the
@@ -128,8 +169,9 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
 }
 
 bool chunkInput(std::string_view text, const ParseOptions& options, diag::DiagnosticSink& sink, ParseStats& stats,
-                std::vector<Chunk>& chunks) {
+                std::vector<Chunk>& chunks, std::uint32_t start) {
   PrescanOptions prescan_options;
+  prescan_options.start = start;
   prescan_options.max_nesting = options.max_nesting;
   prescan_options.min_chunk_bytes = options.min_chunk_bytes;
   prescan_options.pages = options.pages;

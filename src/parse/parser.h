@@ -65,8 +65,10 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
 //  - parseOneChunk parses one of them into `module` (appended), through the
 //    fast path where it can. Chunks are independent: each may be parsed on
 //    its own thread, with its own module, sink and stats.
+//    `start` (an item boundary): the chunks from there on (the encoding is
+//    still checked from the start of `text`);
 bool chunkInput(std::string_view text, const ParseOptions& options, diag::DiagnosticSink& sink, ParseStats& stats,
-                std::vector<Chunk>& chunks);
+                std::vector<Chunk>& chunks, std::uint32_t start = 0);
 void parseOneChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
                    diag::DiagnosticSink& sink, ParseStats& stats);
 

@@ -32,6 +32,9 @@ struct PrescanOptions {
   std::uint32_t max_nesting = 256;
   std::uint32_t min_chunk_bytes = 64 * 1024;
   support::InputPages* pages = nullptr;  // given back behind each pass
+  // Chunks are made from here on (an item boundary: the fast path parsed
+  // the text before it); the encoding is checked from the start.
+  std::uint32_t start = 0;
 };
 
 PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag::DiagnosticSink& sink);
@@ -39,5 +42,7 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag
 // True when prescan() would report nothing about the encoding: no binary
 // data, every byte ASCII and none NUL (eight bytes at a time).
 bool isPlainText(std::string_view text);
+// Every byte ASCII and none NUL (isPlainText without the binary test).
+bool allPlainAscii(std::string_view text);
 
 }  // namespace ptxlint::parse

@@ -7,7 +7,10 @@
 //   phase_memory PHASE FILE     PHASE: prescan | lex | parse | lint
 //
 //   prescan  the prescan: encoding check, nesting bounds, chunk boundaries
-//   lex      the prescan, then every chunk lexed (tokens dropped per chunk)
+//            (for -j 2, and for text the token chunks stop at)
+//   lex      every chunk lexed (tokens dropped per chunk): a large plain
+//            text cut into chunks on its tokens, as parseModule does
+//            (TokenChunker), the prescan's chunks from where that stops
 //   parse    the prescan, then every chunk parsed into its AST (dropped per
 //            chunk), as lint() does before its checks: reused instructions
 //            left unbuilt (ast::DeferredInstruction), built by the checks
@@ -30,6 +33,7 @@
 #include "diag/diagnostic_builder.h"
 #include "parse/fast_lexer.h"
 #include "parse/parser.h"
+#include "parse/token_chunker.h"
 #include "ptxlint/ptxlint.hpp"
 #include "support/input_pages.h"
 
@@ -73,13 +77,30 @@ int main(int argc, char** argv) {
         return true;
       });
     } else {
+      // lex: as parseModule cuts a large plain text, on its tokens
+      // (TokenChunker), the prescan's chunks from where that stops.
+      std::uint32_t start = 0;
+      if (phase == "lex" && text.size() >= options.min_chunk_bytes &&
+          ptxlint::parse::isPlainText(text.substr(0, 4096))) {
+        ptxlint::parse::TokenChunker chunker(text, options.min_chunk_bytes, options.max_nesting);
+        ptxlint::parse::Chunk chunk;
+        std::span<const ptxlint::parse::LexedToken> tokens;
+        ptxlint::parse::TokenChunker::Step step;
+        while ((step = chunker.next(chunk, tokens)) == ptxlint::parse::TokenChunker::Step::Chunk) {
+          count += tokens.size();
+          pages.releaseBefore(chunk.begin);
+        }
+        start = step == ptxlint::parse::TokenChunker::Step::End ? static_cast<std::uint32_t>(text.size())
+                                                                : chunker.position();
+      }
       ptxlint::parse::ParseStats stats;
       std::vector<ptxlint::parse::Chunk> chunks;
-      ptxlint::parse::chunkInput(text, options, sink, stats, chunks);
-      count = chunks.size();
+      if (start < text.size()) ptxlint::parse::chunkInput(text, options, sink, stats, chunks, start);
+      count += chunks.size();
       if (phase == "lex") {
         std::vector<ptxlint::parse::LexedToken> tokens;
         for (const ptxlint::parse::Chunk& chunk : chunks) {
+          if (chunk.end <= start) continue;
           tokens.clear();
           ptxlint::parse::FastLexer(text.substr(chunk.begin, chunk.end - chunk.begin), chunk.begin).appendAll(tokens);
           count += tokens.size();

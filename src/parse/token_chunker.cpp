@@ -1,0 +1,125 @@
+#include "parse/token_chunker.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "PtxLexer.h"
+
+namespace ptxlint::parse {
+
+using T = PtxLexer;
+
+TokenChunker::Step TokenChunker::next(Chunk& chunk, std::span<const LexedToken>& tokens) {
+  if (consumed_ > 0) {  // the chunk returned last is parsed: its tokens go
+    first_ += consumed_;
+    consumed_ = 0;
+    if (first_ >= tokens_.size() / 2) {  // (moved now and then, not per chunk)
+      tokens_.erase(tokens_.begin(), tokens_.begin() + static_cast<std::ptrdiff_t>(first_));
+      scanned_ -= first_;
+      first_ = 0;
+    }
+  }
+  for (;;) {
+    // The first item end at least min_bytes_ after begin_ (prescan.cpp's
+    // rule: a ';' outside braces, a '}' back at depth 0 outside parentheses
+    // that no ';' or ',' follows, which would make it an initializer's).
+    for (; scanned_ < tokens_.size(); ++scanned_) {
+      const LexedToken& t = tokens_[scanned_];
+      switch (t.type) {
+        case T::MINUS:
+        case T::PLUS:
+        case T::BANG:
+        case T::TILDE:
+          if (++prefixes_ > near_bound_) return Step::Trouble;
+          continue;  // a run of prefix operators goes on
+        case T::LBRACE:
+          if (++braces_ > near_bound_) return Step::Trouble;
+          break;
+        case T::RBRACE: {
+          if (braces_ == 0) break;
+          if (braces_ == 1 && parens_ == 0 && scanned_ + 1 == tokens_.size() && lexed_ < size()) {
+            goto lex_more;  // what follows decides: not lexed yet
+          }
+          if (--braces_ != 0 || parens_ != 0) break;
+          bool initializer = scanned_ + 1 < tokens_.size() &&
+                             (tokens_[scanned_ + 1].type == T::SEMI || tokens_[scanned_ + 1].type == T::COMMA);
+          if (!initializer && t.end - begin_ >= min_bytes_) return emit(scanned_ + 1 - first_, t.end, chunk, tokens);
+          break;
+        }
+        case T::LPAREN:
+        case T::LBRACK:
+          if (++parens_ > near_bound_) return Step::Trouble;
+          break;
+        case T::RPAREN:
+        case T::RBRACK: parens_ -= parens_ > 0; break;
+        case T::QUESTION:
+          if (++ternaries_ > near_bound_) return Step::Trouble;
+          break;
+        case T::SEMI:
+          parens_ = ternaries_ = 0;
+          if (braces_ == 0 && t.end - begin_ >= min_bytes_) return emit(scanned_ + 1 - first_, t.end, chunk, tokens);
+          break;
+        default: break;
+      }
+      prefixes_ = 0;
+    }
+    if (lexed_ >= size()) {
+      if (first_ == tokens_.size()) return Step::End;
+      return emit(tokens_.size() - first_, size(), chunk, tokens);  // the rest of the text
+    }
+  lex_more:
+    if (!lexMore()) return Step::Trouble;
+  }
+}
+
+TokenChunker::Step TokenChunker::emit(std::size_t count, std::uint32_t end, Chunk& chunk,
+                                      std::span<const LexedToken>& tokens) {
+  chunk = {begin_, end, false};
+  tokens = std::span<const LexedToken>(tokens_).subspan(first_, count);
+  consumed_ = count;
+  begin_ = end;
+  scanned_ = first_ + count;  // the state at an item's end
+  braces_ = parens_ = ternaries_ = prefixes_ = 0;
+  return Step::Chunk;
+}
+
+bool TokenChunker::lexMore() {
+  if (lexed_ - begin_ > kLargestChunk) return false;
+  // A window ends after a newline: no token spans one but a block comment
+  // (a string or a line comment ends there).
+  auto windowEnd = [&](std::size_t from) {
+    if (from >= size()) return size();
+    std::size_t searched = std::min<std::size_t>(size() - from, kLargestChunk + 1);
+    const void* newline = std::memchr(text_.data() + from, '\n', searched);
+    if (newline == nullptr && searched < size() - from) return size();  // too far: refused by the caller
+    return newline == nullptr ? size()
+                              : static_cast<std::uint32_t>(static_cast<const char*>(newline) - text_.data() + 1);
+  };
+  std::uint32_t end = windowEnd(std::size_t{lexed_} + min_bytes_);
+  if (end - begin_ > kLargestChunk) return false;  // (a line of megabytes)
+  std::string_view window = text_.substr(lexed_, end - lexed_);
+  if (!allPlainAscii(window)) return false;  // the prescan reports it
+  std::size_t before = tokens_.size();
+  FastLexer lexer(window, lexed_);
+  lexer.appendAll(tokens_);
+  if (lexer.sawErrorToken()) {
+    // A block comment that the window's end cut is no error: lex up to
+    // the line it ends on.
+    const LexedToken last = tokens_.back();
+    std::size_t close =
+        last.type == T::UNTERMINATED_COMMENT ? text_.find("*/", last.begin + 2) : std::string_view::npos;
+    if (end == size() || close == std::string_view::npos) return false;
+    tokens_.resize(before);
+    end = windowEnd(close + 2);
+    if (end - begin_ > kLargestChunk) return false;
+    window = text_.substr(lexed_, end - lexed_);
+    if (!allPlainAscii(window)) return false;
+    FastLexer again(window, lexed_);
+    again.appendAll(tokens_);
+    if (again.sawErrorToken()) return false;
+  }
+  lexed_ = end;
+  return true;
+}
+
+}  // namespace ptxlint::parse
