@@ -305,9 +305,10 @@ class Boxed {
 // ---------------------------------------------------------------------------
 // Deferred instructions: what lint's fast path keeps of an instruction whose
 // token shape it has parsed before (parse::ParseOptions::defer_instructions).
-// Instead of a relocated copy of the earlier AST, the statement holds the
+// Instead of a relocated copy of the earlier AST, the module keeps the
 // instruction's token places and the plan its shape shares: which tokens
-// are names the symbol pass resolves, and which texts a verdict depends on.
+// are names the symbol pass resolves, and which texts a verdict depends on;
+// a block holds a run of consecutive ones as one statement (DeferredRun).
 // The checks judge most such instructions from those alone (a verdict
 // cached under the plan, the texts and what each name resolves to) and
 // build the Instruction only when they must (a first verdict, a finding).
@@ -318,10 +319,13 @@ struct Statement;
 struct DeferredInstruction;
 class ExprArena;
 
-// Where one token of a deferred instruction is in the source.
+// Where a token is in the source, and its type (a PtxLexer token type): the
+// lexer's output (parse::LexedToken), kept as it is for deferred
+// instructions.
 struct TokenPlace {
-  std::uint32_t begin = 0;
+  std::uint32_t begin = 0;  // byte offsets in the text given to the lexer
   std::uint32_t end = 0;
+  std::uint16_t type = 0;
 };
 
 class InstructionPlan {
@@ -353,10 +357,17 @@ struct DeferredInstruction {
   SourceRange range;                      // from the guard (or opcode) to the ';'
 };
 
+// Consecutive deferred instructions of a block: Module::deferred[first,
+// first + count), in source order.
+struct DeferredRun {
+  std::uint32_t first = 0;
+  std::uint32_t count = 0;
+};
+
 struct Statement {
   // (Label first: a default statement allocates nothing.)
   std::variant<Label, Boxed<Instruction>, Boxed<VariableDecl>, LocDirective, FileDirective, PragmaDirective,
-               SectionDirective, Block, CallPrototype, TargetList, DeferredInstruction>
+               SectionDirective, Block, CallPrototype, TargetList, DeferredRun>
       node;
 };
 
@@ -482,8 +493,9 @@ class ExprArena {
 struct Module {
   std::vector<TopLevel> items;
   ExprArena expr_arena;
-  // Deferred instructions (see DeferredInstruction): their tokens, the text
+  // Deferred instructions (see DeferredInstruction), their tokens, the text
   // the tokens are places in, and what keeps their plans alive.
+  std::vector<DeferredInstruction> deferred;
   std::vector<TokenPlace> deferred_tokens;
   const char* deferred_text = nullptr;
   std::vector<std::shared_ptr<const void>> plan_owners;
@@ -493,6 +505,7 @@ struct Module {
   void clear() {
     items.clear();
     expr_arena.clear();
+    deferred.clear();
     deferred_tokens.clear();
     plan_owners.clear();
   }

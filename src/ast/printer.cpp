@@ -282,10 +282,12 @@ class Printer {
   }
 
   void statement(const Block& b) { block(b); }
-  void statement(const DeferredInstruction& d) {
+  void statement(const DeferredRun& run) {
     ExprArena arena;
-    Statement built = module_->build(d, arena);
-    ast::visitNode([&](const auto& node) { statement(node); }, built);
+    for (std::uint32_t k = run.first; k < run.first + run.count; ++k) {
+      Statement built = module_->build(module_->deferred[k], arena);
+      ast::visitNode([&](const auto& node) { statement(node); }, built);
+    }
   }
   void statement(const Label& l) {
     out_ += l.name.text;

@@ -164,7 +164,7 @@ struct StatementWalker {
     walkSignature(v, p);
   }
   // (Never in a template: the fast path defers instances only.)
-  void operator()(ast::DeferredInstruction& d) { v.range(d.range); }
+  void operator()(ast::DeferredRun&) {}
   void operator()(ast::TargetList& t) {
     v.range(t.range);
     v.token(t.label);

@@ -13,13 +13,13 @@
 #include <string_view>
 #include <vector>
 
+#include "ast/ast.h"
+
 namespace ptxlint::parse {
 
-struct LexedToken {
-  std::uint32_t begin = 0;  // byte offsets in the text given to the lexer
-  std::uint32_t end = 0;
-  std::uint16_t type = 0;  // a PtxLexer token type
-};
+// A token: its byte offsets and its PtxLexer type (the AST keeps tokens so
+// for deferred instructions).
+using LexedToken = ast::TokenPlace;
 
 class FastLexer {
  public:

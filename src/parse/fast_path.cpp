@@ -2,6 +2,7 @@
 
 #include <antlr4-runtime.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <memory>
@@ -105,10 +106,7 @@ ast::Statement TemplatePlan::build(const ast::DeferredInstruction& d, const ast:
   // instruction, a .loc, are not kept: the instruction maps none of them).
   thread_local std::vector<LexedToken> places;
   places.assign(owner_.tokens.size(), LexedToken{});
-  for (std::size_t k = 0; k < token_count; ++k) {
-    const ast::TokenPlace& place = module.deferred_tokens[d.first_token + k];
-    places[first_token + k] = {place.begin, place.end, owner_.tokens[first_token + k].type};
-  }
+  std::copy_n(module.deferred_tokens.begin() + d.first_token, token_count, places.begin() + first_token);
   Relocator relocator({owner_.text.data(), owner_.tokens, owner_.index}, {module.deferred_text, places, {}}, arena);
   ast::Statement statement = owner_.statements.back();
   relocator.relocate(statement);  // cannot fail: the parser compared the literals (ChunkParser::defer)
@@ -622,9 +620,7 @@ class ChunkParser {
     const TemplatePlan& plan = *t->plan;
     auto first = static_cast<std::uint32_t>(module_.deferred_tokens.size());
     std::span<const LexedToken> tokens = run.subspan(plan.first_token);
-    module_.deferred_tokens.resize(first + tokens.size());
-    ast::TokenPlace* places = module_.deferred_tokens.data() + first;
-    for (const LexedToken& token : tokens) *places++ = {token.begin, token.end};
+    module_.deferred_tokens.insert(module_.deferred_tokens.end(), tokens.begin(), tokens.end());
     module_.deferred_text = text_.data();
     // A template is kept once per chunk, about (a direct-mapped memory of
     // the last few; a repeat only costs a second reference).
@@ -633,7 +629,16 @@ class ChunkParser {
       kept_[slot] = t.get();
       module_.plan_owners.push_back(t);
     }
-    out.push_back(ast::Statement{ast::DeferredInstruction{&plan, first, {tokens.front().begin, tokens.back().end}}});
+    auto index = static_cast<std::uint32_t>(module_.deferred.size());
+    module_.deferred.push_back({&plan, first, {tokens.front().begin, tokens.back().end}});
+    if (!out.empty()) {  // the next of a run of them?
+      auto* run = std::get_if<ast::DeferredRun>(&out.back().node);
+      if (run != nullptr && run->first + run->count == index) {
+        ++run->count;
+        return;
+      }
+    }
+    out.emplace_back().node.emplace<ast::DeferredRun>(ast::DeferredRun{index, 1});
   }
 
   bool statements(std::size_t from, std::size_t to, std::vector<ast::Statement>& out) {
@@ -667,12 +672,14 @@ template <typename Parse>
 bool parseChunkWith(std::string_view text, const ParseOptions& options, ast::Module& module, ParseStats& stats,
                     Parse parse) {
   std::size_t items_before = module.items.size();
+  std::size_t deferred_before = module.deferred.size();
   std::size_t tokens_before = module.deferred_tokens.size();
   std::size_t owners_before = module.plan_owners.size();
   ParseStats chunk_stats;
   ChunkParser parser(text, options, module, chunk_stats);
   if (!parse(parser)) {
     module.items.resize(items_before);
+    module.deferred.resize(deferred_before);
     module.deferred_tokens.resize(tokens_before);
     module.plan_owners.resize(owners_before);
     return false;

@@ -27,14 +27,16 @@ class ModuleWalker {
     for (const ast::Statement& s : b.statements) {
       if (const auto* in = ast::nodeIf<ast::Instruction>(s)) {
         instruction(*in);
-      } else if (const auto* deferred = std::get_if<ast::DeferredInstruction>(&s.node)) {
-        if (listsUnchecked(options_)) {
-          ast::ExprArena arena;
-          ast::Statement built = module_->build(*deferred, arena);
-          instruction(*ast::nodeIf<ast::Instruction>(built));
-        } else {
-          ++stats_.instructions;
-          ++stats_.unchecked;
+      } else if (const auto* run = std::get_if<ast::DeferredRun>(&s.node)) {
+        for (std::uint32_t k = run->first; k < run->first + run->count; ++k) {
+          if (listsUnchecked(options_)) {
+            ast::ExprArena arena;
+            ast::Statement built = module_->build(module_->deferred[k], arena);
+            instruction(*ast::nodeIf<ast::Instruction>(built));
+          } else {
+            ++stats_.instructions;
+            ++stats_.unchecked;
+          }
         }
       } else if (const auto* inner = ast::nodeIf<ast::Block>(s)) {
         block(*inner);

@@ -507,8 +507,9 @@ class SymbolChecker {
       diag::DiagnosticSink::addNote(d, first, "previous definition is here");
     });
     for (const ast::Statement& s : b.statements) {
-      if (const auto* deferred = std::get_if<ast::DeferredInstruction>(&s.node)) {
-        deferredInstruction(scope, *deferred);
+      if (const auto* run = std::get_if<ast::DeferredRun>(&s.node)) {
+        const ast::DeferredInstruction* deferred = module_->deferred.data() + run->first;
+        for (std::uint32_t k = 0; k < run->count; ++k) deferredInstruction(scope, deferred[k]);
       } else if (const auto* in = ast::nodeIf<ast::Instruction>(s)) {
         instruction(scope, *in);
       } else if (const auto* decl = ast::nodeIf<ast::VariableDecl>(s)) {
