@@ -23,51 +23,67 @@ TokenChunker::Step TokenChunker::next(Chunk& chunk, std::span<const LexedToken>&
     // The first item end at least min_bytes_ after begin_ (prescan.cpp's
     // rule: a ';' outside braces, a '}' back at depth 0 outside parentheses
     // that no ';' or ',' follows, which would make it an initializer's).
-    for (; scanned_ < tokens_.size(); ++scanned_) {
-      const LexedToken& t = tokens_[scanned_];
+    // The state is copied to locals for the loop (members could alias the
+    // tokens for the compiler) and stored back when it stops.
+    const LexedToken* const tokens_begin = tokens_.data();
+    const std::size_t count = tokens_.size();
+    std::size_t k = scanned_;
+    std::uint32_t braces = braces_, parens = parens_, ternaries = ternaries_, prefixes = prefixes_;
+    auto save = [&] {
+      scanned_ = k;
+      braces_ = braces;
+      parens_ = parens;
+      ternaries_ = ternaries;
+      prefixes_ = prefixes;
+    };
+    bool need_more = false;
+    for (; k < count; ++k) {
+      const LexedToken& t = tokens_begin[k];
       switch (t.type) {
         case T::MINUS:
         case T::PLUS:
         case T::BANG:
         case T::TILDE:
-          if (++prefixes_ > near_bound_) return Step::Trouble;
+          if (++prefixes > near_bound_) return Step::Trouble;
           continue;  // a run of prefix operators goes on
         case T::LBRACE:
-          if (++braces_ > near_bound_) return Step::Trouble;
+          if (++braces > near_bound_) return Step::Trouble;
           break;
         case T::RBRACE: {
-          if (braces_ == 0) break;
-          if (braces_ == 1 && parens_ == 0 && scanned_ + 1 == tokens_.size() && lexed_ < size()) {
-            goto lex_more;  // what follows decides: not lexed yet
+          if (braces == 0) break;
+          if (braces == 1 && parens == 0 && k + 1 == count && lexed_ < size()) {
+            need_more = true;  // what follows decides: not lexed yet
+            break;
           }
-          if (--braces_ != 0 || parens_ != 0) break;
-          bool initializer = scanned_ + 1 < tokens_.size() &&
-                             (tokens_[scanned_ + 1].type == T::SEMI || tokens_[scanned_ + 1].type == T::COMMA);
-          if (!initializer && t.end - begin_ >= min_bytes_) return emit(scanned_ + 1 - first_, t.end, chunk, tokens);
+          if (--braces != 0 || parens != 0) break;
+          bool initializer =
+              k + 1 < count && (tokens_begin[k + 1].type == T::SEMI || tokens_begin[k + 1].type == T::COMMA);
+          if (!initializer && t.end - begin_ >= min_bytes_) return emit(k + 1 - first_, t.end, chunk, tokens);
           break;
         }
         case T::LPAREN:
         case T::LBRACK:
-          if (++parens_ > near_bound_) return Step::Trouble;
+          if (++parens > near_bound_) return Step::Trouble;
           break;
         case T::RPAREN:
-        case T::RBRACK: parens_ -= parens_ > 0; break;
+        case T::RBRACK: parens -= parens > 0; break;
         case T::QUESTION:
-          if (++ternaries_ > near_bound_) return Step::Trouble;
+          if (++ternaries > near_bound_) return Step::Trouble;
           break;
         case T::SEMI:
-          parens_ = ternaries_ = 0;
-          if (braces_ == 0 && t.end - begin_ >= min_bytes_) return emit(scanned_ + 1 - first_, t.end, chunk, tokens);
+          parens = ternaries = 0;
+          if (braces == 0 && t.end - begin_ >= min_bytes_) return emit(k + 1 - first_, t.end, chunk, tokens);
           break;
         default: break;
       }
-      prefixes_ = 0;
+      if (need_more) break;
+      prefixes = 0;
     }
-    if (lexed_ >= size()) {
+    save();
+    if (!need_more && lexed_ >= size()) {
       if (first_ == tokens_.size()) return Step::End;
       return emit(tokens_.size() - first_, size(), chunk, tokens);  // the rest of the text
     }
-  lex_more:
     if (!lexMore()) return Step::Trouble;
   }
 }

@@ -58,17 +58,20 @@ struct Symbol {
 
 // "%r12" -> ("%r", 12). A leading zero ("%r01") is no range member.
 bool splitIndexed(std::string_view name, std::string_view& prefix, std::uint64_t& index) {
-  // Every register use comes here: plain pointer arithmetic, no substr().
+  // Every register use comes here: plain pointer arithmetic, no substr(),
+  // the value summed in the one backward pass over the digits.
   const char* text = name.data();
   const std::size_t size = name.size();
   std::size_t end = size;  // where the final digits begin
-  while (end > 0 && static_cast<unsigned>(text[end - 1] - '0') < 10) --end;
+  std::uint64_t value = 0, scale = 1;
+  for (unsigned digit; end > 0 && (digit = static_cast<unsigned>(text[end - 1] - '0')) < 10; --end) {
+    value += digit * scale;  // exact while at most 19 digits
+    scale *= 10;
+  }
   const std::size_t digits = size - end;
   if (digits == 0 || end == 0) return false;
   if (digits > 1 && text[end] == '0') return false;
-  if (digits <= 19) {  // fits: no overflow check
-    std::uint64_t value = 0;
-    for (std::size_t i = end; i < size; ++i) value = value * 10 + static_cast<std::uint64_t>(text[i] - '0');
+  if (digits <= 19) {  // fits: no overflow
     index = value;
   } else if (auto [last, ec] = std::from_chars(text + end, text + size, index); ec != std::errc()) {
     return false;
@@ -107,7 +110,11 @@ class Scope {
       return nullptr;
     }
     if (auto it = names_.find(symbol.name); it != names_.end()) return &it->second;
-    if (const Symbol* r = findInRanges(symbol.name)) return r;
+    std::string_view prefix;
+    std::uint64_t index = 0;
+    if (splitIndexed(symbol.name, prefix, index)) {
+      if (const Symbol* r = findInRanges(prefix, index)) return r;
+    }
     if (!isLabelKind(symbol.kind)) return findLabel(symbol.name);
     return nullptr;
   }
@@ -160,11 +167,13 @@ class Scope {
     // Within a scope at most one of names, ranges and labels has the name
     // (declare() refuses a clash), so the order of the three is free: a
     // name that ends in a digit, nearly always a member of a %r<N> range,
-    // is looked for there first.
-    bool indexed = !name.empty() && name.back() >= '0' && name.back() <= '9';
+    // is looked for there first (split into prefix and index once).
+    std::string_view prefix;
+    std::uint64_t index = 0;
+    bool indexed = splitIndexed(name, prefix, index);  // (a name without a final digit is in no range)
     for (const Scope* s = this; s != nullptr; s = s->parent_) {
-      if (indexed) {  // (a name without a final digit is in no range)
-        if (const Symbol* r = s->findInRanges(name)) return r;
+      if (indexed && !s->ranges_.empty()) {
+        if (const Symbol* r = s->findInRanges(prefix, index)) return r;
       }
       if (auto it = s->names_.find(name); it != s->names_.end()) return &it->second;
       if (const Symbol* l = s->findLabel(name)) return l;
@@ -202,11 +211,9 @@ class Scope {
     return &scratch_;
   }
 
-  const Symbol* findInRanges(std::string_view name) const {
+  // The range %prefix<N> that holds %prefix`index`, if any.
+  const Symbol* findInRanges(std::string_view prefix, std::uint64_t index) const {
     if (ranges_.empty()) return nullptr;
-    std::string_view prefix;
-    std::uint64_t index = 0;
-    if (!splitIndexed(name, prefix, index)) return nullptr;
     // A function declares a handful of ranges (%p, %rs, %r, %rd, %f, %fd):
     // comparing their names beats hashing the prefix of every register use.
     if (range_list_.size() <= kListedRanges) {
