@@ -9,6 +9,15 @@ namespace ptxlint::parse {
 
 using T = PtxLexer;
 
+TokenChunker::TokenChunker(std::string_view text, std::uint32_t min_chunk_bytes, std::uint32_t max_nesting)
+    : text_(text), min_bytes_(min_chunk_bytes), near_bound_(max_nesting / 2) {
+  // Room for the largest chunk at once, at a token per two bytes (PTX has
+  // one per 5-6 bytes, a debug section's data one per 3): the vector is not
+  // regrown (doubled, on fresh pages) as windows come. Pages of the room
+  // that a text never uses are never touched.
+  tokens_.reserve(std::min<std::size_t>(text.size(), kLargestChunk + 2 * std::size_t{min_chunk_bytes}) / 2);
+}
+
 TokenChunker::Step TokenChunker::next(Chunk& chunk, std::span<const LexedToken>& tokens) {
   if (consumed_ > 0) {  // the chunk returned last is parsed: its tokens go
     first_ += consumed_;

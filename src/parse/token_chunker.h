@@ -27,8 +27,7 @@ namespace ptxlint::parse {
 
 class TokenChunker {
  public:
-  TokenChunker(std::string_view text, std::uint32_t min_chunk_bytes, std::uint32_t max_nesting)
-      : text_(text), min_bytes_(min_chunk_bytes), near_bound_(max_nesting / 2) {}
+  TokenChunker(std::string_view text, std::uint32_t min_chunk_bytes, std::uint32_t max_nesting);
 
   enum class Step {
     Chunk,    // `chunk` and `tokens` are the next chunk (valid until the next call)
