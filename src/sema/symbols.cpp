@@ -599,7 +599,7 @@ class SymbolChecker {
     keyPut(key, '|');
     for (const ast::InstructionPlan::Name& slot : plan.names) {
       std::string_view text = ast::tokenText(*module_, d, slot.token);
-      if (text.empty() || text[0] == '.' || support::sameBytes(text, "WARP_SZ")) return buildAndCheck(scope, d);
+      if (text.empty() || text[0] == '.' || (text.size() == 7 && text == "WARP_SZ")) return buildAndCheck(scope, d);
       std::size_t dot = text.size();  // a name with a field (%tid.x) is one dotted token
       if (slot.dotted) {
         dot = 1;
