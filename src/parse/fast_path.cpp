@@ -363,7 +363,13 @@ class ChunkParser {
     // The body: blocks are matched here, runs of statements go to ANTLR.
     std::vector<ast::Block> blocks;
     blocks.push_back(ast::Block{{tokens_[h].begin, 0}, {}});
-    blocks.back().statements.reserve(statementsIn(h));
+    // Deferred instructions come in runs, one statement each: few are left
+    // to grow the vector, not worth a pass to count them, but in a body of
+    // megabytes (a million labels) growing by doubling would need half as
+    // much memory again.
+    if (!options_.defer_instructions || tokens_.size() - h > (std::size_t{1} << 16)) {
+      blocks.back().statements.reserve(statementsIn(h));
+    }
     std::size_t p = h + 1;
     for (;;) {
       if (p >= tokens_.size()) return false;
