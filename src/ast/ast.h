@@ -322,11 +322,15 @@ class ExprArena;
 // Where a token is in the source, and its type (a PtxLexer token type): the
 // lexer's output (parse::LexedToken), kept as it is for deferred
 // instructions.
+// A trivial type (no member initializers: `TokenPlace{}` is all zero): runs
+// of them are copied with memmove, and room for them is not zeroed before
+// the lexer writes it (parse::TokenVector).
 struct TokenPlace {
-  std::uint32_t begin = 0;  // byte offsets in the text given to the lexer
-  std::uint32_t end = 0;
-  std::uint16_t type = 0;
+  std::uint32_t begin;  // byte offsets in the text given to the lexer
+  std::uint32_t end;
+  std::uint16_t type;
 };
+static_assert(std::is_trivial_v<TokenPlace>);
 
 class InstructionPlan {
  public:

@@ -375,7 +375,7 @@ namespace {
 // The tokens of `s` appended to `out`, written in place (no push_back per
 // token): room is made ahead, a few thousand tokens at a time.
 template <bool kTerminated>
-void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& error, std::vector<LexedToken>& out) {
+void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& error, TokenVector& out) {
   std::size_t used = out.size();
   out.resize(std::max<std::size_t>(used + 4096, used + s.size() / 5));
   LexedToken* slot = out.data() + used;
@@ -393,7 +393,7 @@ void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& erro
 
 }  // namespace
 
-void FastLexer::appendAll(std::vector<LexedToken>& out) {
+void FastLexer::appendAll(TokenVector& out) {
   std::size_t at = at_;
   // A copy of the text ends with a NUL (std::string does), so the scan can
   // leave out most bound checks. Copying costs a small fraction of lexing;
@@ -412,8 +412,8 @@ void FastLexer::appendAll(std::vector<LexedToken>& out) {
   at_ = at;
 }
 
-std::vector<LexedToken> lexAll(std::string_view text) {
-  std::vector<LexedToken> tokens;
+TokenVector lexAll(std::string_view text) {
+  TokenVector tokens;
   FastLexer(text).appendAll(tokens);
   return tokens;
 }

@@ -14,12 +14,14 @@
 #include <vector>
 
 #include "ast/ast.h"
+#include "support/default_init_allocator.h"
 
 namespace ptxlint::parse {
 
 // A token: its byte offsets and its PtxLexer type (the AST keeps tokens so
 // for deferred instructions).
 using LexedToken = ast::TokenPlace;
+using TokenVector = std::vector<LexedToken, support::DefaultInitAllocator<LexedToken>>;
 
 class FastLexer {
  public:
@@ -30,7 +32,7 @@ class FastLexer {
   // `-> skip` rules do); false at the end of the text.
   bool next(LexedToken& token);
   // Every remaining token, appended to `out` (one loop: no call per token).
-  void appendAll(std::vector<LexedToken>& out);
+  void appendAll(TokenVector& out);
 
   std::uint32_t position() const { return static_cast<std::uint32_t>(at_); }
   // Whether a token so far was one of the grammar's error tokens
@@ -45,6 +47,6 @@ class FastLexer {
 };
 
 // Every token of `text` (offsets relative to `text`).
-std::vector<LexedToken> lexAll(std::string_view text);
+TokenVector lexAll(std::string_view text);
 
 }  // namespace ptxlint::parse

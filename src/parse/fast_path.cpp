@@ -91,7 +91,7 @@ class TemplatePlan final : public ast::InstructionPlan {
 // The AST of the first run of a token shape, with a copy of its text.
 struct RunTemplate {
   std::string text;                 // the run's source; the AST points into it
-  std::vector<LexedToken> tokens;   // offsets relative to `text`
+  TokenVector tokens;               // offsets relative to `text`
   std::vector<std::uint8_t> index;  // tokenIndex(tokens, text.size())
   std::vector<ast::Statement> statements;
   std::vector<ast::SectionItem> items;
@@ -104,7 +104,7 @@ ast::Statement TemplatePlan::build(const ast::DeferredInstruction& d, const ast:
                                    ast::ExprArena& arena) const {
   // The instance's tokens where the template has them (those before the
   // instruction, a .loc, are not kept: the instruction maps none of them).
-  thread_local std::vector<LexedToken> places;
+  thread_local TokenVector places;
   places.assign(owner_.tokens.size(), LexedToken{});
   std::copy_n(module.deferred_tokens.begin() + d.first_token, token_count, places.begin() + first_token);
   Relocator relocator({owner_.text.data(), owner_.tokens, owner_.index}, {module.deferred_text, places, {}}, arena);
@@ -660,7 +660,7 @@ class ChunkParser {
   const ParseOptions& options_;
   ast::Module& module_;
   ParseStats& stats_;
-  std::vector<LexedToken> lexed_;       // the chunk's tokens, when run() lexes them
+  TokenVector lexed_;                   // the chunk's tokens, when run() lexes them
   std::span<const LexedToken> tokens_;  // the chunk's tokens
   std::string key_;
   RunParser parser_;

@@ -35,7 +35,7 @@ void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& o
   std::string_view chunk_text = text.substr(chunk.begin, chunk.end - chunk.begin);
   // The hand-written lexer (same tokens as grammar/PtxLexer.g4, tested);
   // the character stream lets error messages show token texts.
-  std::vector<LexedToken> lexed = lexAll(chunk_text);
+  TokenVector lexed = lexAll(chunk_text);
   ByteCharStream chars(chunk_text);
   SpanTokenSource source(lexed, &chars);
   SilentListener silent;

@@ -59,9 +59,9 @@ class TokenChunker {
   // for input the prescan did not see (fast_path.cpp, nearNestingBounds):
   // a chunk that comes within half the bound is Trouble.
   std::uint32_t near_bound_;
-  std::uint32_t begin_ = 0;         // the next chunk's first byte
-  std::uint32_t lexed_ = 0;         // text_[0, lexed_) is lexed
-  std::vector<LexedToken> tokens_;  // lexed tokens; those of the next chunk from first_ on
+  std::uint32_t begin_ = 0;  // the next chunk's first byte
+  std::uint32_t lexed_ = 0;  // text_[0, lexed_) is lexed
+  TokenVector tokens_;       // lexed tokens; those of the next chunk from first_ on
   std::size_t first_ = 0;
   std::size_t consumed_ = 0;  // the tokens of the chunk returned last
   std::size_t scanned_ = 0;   // tokens_ the boundary scan has passed

@@ -23,13 +23,13 @@ namespace {
 
 class Silent final : public antlr4::BaseErrorListener {};
 
-std::vector<ptxlint::parse::LexedToken> antlrTokens(std::string_view text) {
+ptxlint::parse::TokenVector antlrTokens(std::string_view text) {
   ptxlint::parse::ByteCharStream chars(text);
   PtxLexer lexer(&chars);
   Silent silent;
   lexer.removeErrorListeners();
   lexer.addErrorListener(&silent);
-  std::vector<ptxlint::parse::LexedToken> out;
+  ptxlint::parse::TokenVector out;
   for (;;) {
     std::unique_ptr<antlr4::Token> t = lexer.nextToken();
     if (t->getType() == antlr4::Token::EOF) break;
@@ -41,15 +41,15 @@ std::vector<ptxlint::parse::LexedToken> antlrTokens(std::string_view text) {
 
 // Compares both lexers on `text`; prints the first difference.
 bool same(const std::string& name, std::string_view text) {
-  std::vector<ptxlint::parse::LexedToken> expected = antlrTokens(text);
-  std::vector<ptxlint::parse::LexedToken> actual = ptxlint::parse::lexAll(text);
+  ptxlint::parse::TokenVector expected = antlrTokens(text);
+  ptxlint::parse::TokenVector actual = ptxlint::parse::lexAll(text);
   std::size_t n = std::min(expected.size(), actual.size());
   for (std::size_t i = 0; i <= n; ++i) {
     bool differs = i == n ? expected.size() != actual.size()
                           : expected[i].type != actual[i].type || expected[i].begin != actual[i].begin ||
                                 expected[i].end != actual[i].end;
     if (!differs) continue;
-    auto describe = [&](const std::vector<ptxlint::parse::LexedToken>& tokens) {
+    auto describe = [&](const ptxlint::parse::TokenVector& tokens) {
       if (i >= tokens.size()) return std::string("<end>");
       const auto& t = tokens[i];
       return std::to_string(t.type) + " '" +
@@ -68,7 +68,7 @@ bool same(const std::string& name, std::string_view text) {
                        t.type == PtxLexer::UNTERMINATED_STRING || t.type == PtxLexer::UNTERMINATED_COMMENT;
   }
   ptxlint::parse::FastLexer lexer(text);
-  std::vector<ptxlint::parse::LexedToken> ignored;
+  ptxlint::parse::TokenVector ignored;
   lexer.appendAll(ignored);
   if (lexer.sawErrorToken() != has_error_token) {
     std::fprintf(stderr, "%s: sawErrorToken() is %d, the tokens say %d\n", name.c_str(), lexer.sawErrorToken(),

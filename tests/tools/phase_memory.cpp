@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
       if (start < text.size()) ptxlint::parse::chunkInput(text, options, sink, stats, chunks, start);
       count += chunks.size();
       if (phase == "lex") {
-        std::vector<ptxlint::parse::LexedToken> tokens;
+        ptxlint::parse::TokenVector tokens;
         for (const ptxlint::parse::Chunk& chunk : chunks) {
           if (chunk.end <= start) continue;
           tokens.clear();
