@@ -199,7 +199,7 @@ class RunCache {
  public:
   // The template of `key`, or null; the pointer is valid until the next
   // find() or insert() on this thread (the thread's front cache holds it).
-  const std::shared_ptr<const RunTemplate>* find(const std::string& key) {
+  const std::shared_ptr<const RunTemplate>* find(std::string_view key) {
     std::uint64_t hash = support::hashBytes(key);
     Front& front = this->front();
     if (const std::shared_ptr<const RunTemplate>* kept = front.find(hash, key)) return kept;
@@ -458,18 +458,31 @@ class ChunkParser {
   // ';', or before a '}' that closes the enclosing block, or before a '{'
   // that opens a nested block after labels or debug directives. 0 when the
   // tokens end first.
-  std::size_t endOfStatementRun(std::size_t p) const {
+  // The same scan writes the run's shape key (see shapeKey) into shape_,
+  // for cachedRun: one pass over the tokens, not two.
+  std::size_t endOfStatementRun(std::size_t p) {
+    std::size_t end = scanStatementRun(p);
+    shape_from_ = p;
+    shape_to_ = end;
+    return end;
+  }
+  std::size_t scanStatementRun(std::size_t p) {
+    shape_[0] = 's';
     // A label is a run of its own (a file of a million labels must not make
     // one run), except where it names a prototype or a target list.
     if (p + 1 < tokens_.size() && type(p) == T::IDENT && type(p + 1) == T::COLON &&
         (p + 2 >= tokens_.size() ||
          (type(p + 2) != T::CALLPROTOTYPE && type(p + 2) != T::BRANCHTARGETS && type(p + 2) != T::CALLTARGETS))) {
+      shape_[1] = static_cast<char>(T::IDENT);
+      shape_[2] = static_cast<char>(T::COLON);
       return p + 2;
     }
     int brackets = 0;  // ( and [
     int braces = 0;    // vector operands, initializers, sections
     for (std::size_t q = p; q < tokens_.size(); ++q) {
-      switch (type(q)) {
+      std::uint16_t t = type(q);
+      if (q - p < kMaxCachedRunTokens) shape_[q - p + 1] = static_cast<char>(t);
+      switch (t) {
         case T::LPAREN:
         case T::LBRACK: ++brackets; break;
         case T::RPAREN:
@@ -551,7 +564,10 @@ class ChunkParser {
     std::span<const LexedToken> run = span(from, to);
     bool cacheable = run.size() <= kMaxCachedRunTokens;
     if (cacheable) {
-      if (const std::shared_ptr<const RunTemplate>* found = runCache().find(shapeKey(kind, run))) {
+      std::string_view key = kind == 's' && from == shape_from_ && to == shape_to_
+                                 ? std::string_view(shape_.data(), run.size() + 1)
+                                 : std::string_view(shapeKey(kind, run));
+      if (const std::shared_ptr<const RunTemplate>* found = runCache().find(key)) {
         const RunTemplate* t = found->get();
         const std::vector<Node>& template_nodes = (*t).*nodes;
         std::size_t built = template_nodes.size();
@@ -667,6 +683,10 @@ class ChunkParser {
   diag::DiagnosticSink sink_;  // stays empty, or the chunk takes the slow path
   std::vector<std::uint32_t> no_errors_;
   std::array<const RunTemplate*, 64> kept_{};  // see defer()
+  // The shape key of the statement run [shape_from_, shape_to_), written by
+  // endOfStatementRun().
+  std::array<char, kMaxCachedRunTokens + 1> shape_{};
+  std::size_t shape_from_ = SIZE_MAX, shape_to_ = 0;
 };
 
 }  // namespace
