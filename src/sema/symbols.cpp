@@ -241,8 +241,7 @@ class Scope {
 // not), so that the engine's questions about it cost no second lookup.
 struct Resolved {
   std::string_view name;
-  bool found = false;
-  Symbol symbol{SymbolKind::Label, {}, {}};
+  const Symbol* symbol = nullptr;  // null: not found (stable for the instruction: see SymbolChecker::stable)
 };
 
 // Answers the instruction engine's questions about register operands from
@@ -289,10 +288,10 @@ class ScopeRegisters final : public RegisterResolver {
     // The engine asks about the very operand texts the symbol pass resolved:
     // the same bytes of the source, found without comparing them.
     for (const Resolved& r : resolved_) {
-      if (r.name.data() == name.data() && r.name.size() == name.size()) return r.found ? &r.symbol : nullptr;
+      if (r.name.data() == name.data() && r.name.size() == name.size()) return r.symbol;
     }
     for (const Resolved& r : resolved_) {
-      if (support::sameBytes(r.name, name)) return r.found ? &r.symbol : nullptr;
+      if (support::sameBytes(r.name, name)) return r.symbol;
     }
     return scope_.lookup(name);
   }
@@ -535,8 +534,17 @@ class SymbolChecker {
     (void)is_function_body;
   }
 
-  void instruction(const Scope& scope, const ast::Instruction& in) {
+  // `s` as it stays valid until the next instruction: a scope's symbols
+  // live in its maps, but labels come in a scratch Symbol (Scope::label),
+  // copied here.
+  const Symbol* stable(const Symbol* s) { return isLabelKind(s->kind) ? &label_symbols_.emplace_back(*s) : s; }
+  void resolvedCleared() {
     resolved_.clear();
+    label_symbols_.clear();
+  }
+
+  void instruction(const Scope& scope, const ast::Instruction& in) {
+    resolvedCleared();
     if (in.guard) {
       const ast::Token& p = in.guard->predicate;
       if (const Symbol* s = use(scope, p.text, p.range)) {
@@ -587,7 +595,7 @@ class SymbolChecker {
   void deferredInstruction(const Scope& scope, const ast::DeferredInstruction& d) {
     if (!options_.memoize_checks || context_.requirements != nullptr) return buildAndCheck(scope, d);
     const ast::InstructionPlan& plan = *d.plan;
-    resolved_.clear();
+    resolvedCleared();
     specials_.clear();
     key_names_.clear();
     CheckMemo::Scratch& key = memo_.scratch();
@@ -615,7 +623,7 @@ class SymbolChecker {
         if (slot.guard && s->kind == SymbolKind::Register && s->type != ".pred" && !s->type.empty()) {
           return buildAndCheck(scope, d);
         }
-        resolved_.push_back({base, true, *s});
+        resolved_.push_back({base, stable(s)});
         keyPut(key, static_cast<char>('A' + static_cast<int>(s->kind)));
         keyPut(key, s->is_vector ? 'v' : 's');
         keyPut(key, s->range.begin > d.range.begin ? '>' : '<');
@@ -630,7 +638,7 @@ class SymbolChecker {
         // one verdict, whatever the kernel calls its parameter.
         continue;
       }
-      resolved_.push_back({base, false});
+      resolved_.push_back({base, nullptr});
       const spec::SpecialRegister* sr = spec::findSpecialRegister(base);
       if (sr == nullptr) return buildAndCheck(scope, d);  // undeclared: reported as usual
       const ast::TokenPlace& place = module_->deferred_tokens[d.first_token + slot.token];
@@ -734,10 +742,10 @@ class SymbolChecker {
       field = text.substr(dot);
     }
     if (const Symbol* s = scope.lookup(base)) {
-      resolved_.push_back({base, true, *s});
+      resolved_.push_back({base, stable(s)});
       return s;
     }
-    resolved_.push_back({base, false});
+    resolved_.push_back({base, nullptr});
     if (const spec::SpecialRegister* sr = spec::findSpecialRegister(base)) {
       specialRegister(*sr, base, field, range);
       return nullptr;
@@ -786,7 +794,8 @@ class SymbolChecker {
   Statistics& stats_;
   Scope module_scope_{nullptr};
   CheckMemo memo_;
-  std::vector<Resolved> resolved_;  // the names of the instruction being checked
+  std::vector<Resolved> resolved_;    // the names of the instruction being checked
+  std::deque<Symbol> label_symbols_;  // copies of the labels among them (stable())
   // A deferred instruction's special registers (checked once its names are
   // known to need no build), its names for the key, and the expressions of
   // one built for a check.
