@@ -1,7 +1,8 @@
-// The ANTLR driver. Each chunk of whole top-level items (see prescan.h) is
-// lexed and parsed on its own, turned into AST nodes, and its tokens and tree
-// are dropped before the next chunk: memory follows the largest chunk, not
-// the file.
+// The ANTLR driver. Each chunk of whole top-level items (cut on the tokens
+// of plain text, token_chunker.h, else by the prescan, prescan.h) is lexed
+// and parsed on its own, turned into AST nodes, and its tokens and tree are
+// dropped before the next chunk: memory follows the largest chunk, not the
+// file.
 //
 // Parsing is two-stage: SLL prediction with a bail-out strategy first (fast,
 // and exact for every syntactically valid chunk), then, only for a chunk that

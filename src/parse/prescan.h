@@ -4,7 +4,9 @@
 // and invalid UTF-8 (PL1008), and nesting deeper than the configured bound
 // (PL1007), which would otherwise drive ANTLR's recursive descent into a stack
 // overflow. It also splits the file into chunks of whole top-level items, so
-// that the parser holds one chunk's tokens and tree at a time.
+// that the parser holds one chunk's tokens and tree at a time. For large
+// plain text the parser cuts chunks on its tokens instead (token_chunker.h)
+// and runs the prescan only from where that stops, and for -j 2.
 #pragma once
 
 #include <cstdint>
