@@ -16,6 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include "support/text.h"
+
 namespace ptxlint::support {
 
 template <typename Value, std::size_t kSlots>
@@ -29,7 +31,7 @@ class FrontCache {
   // valid until the next put() on this cache.
   const Value* find(std::uint64_t hash, std::string_view key) const {
     const Slot& slot = slots_[hash & (kSlots - 1)];
-    return slot.filled && slot.hash == hash && slot.key == key ? &slot.value : nullptr;
+    return slot.filled && slot.hash == hash && sameBytes(slot.key, key) ? &slot.value : nullptr;
   }
 
   void put(std::uint64_t hash, std::string_view key, Value value) {
