@@ -134,7 +134,7 @@ class Scope {
       labels_.push_back({symbol.name, symbol.range, symbol.kind, symbol.results, symbol.params});
     } else if (symbol.count > 0) {
       auto [it, inserted] = ranges_.emplace(symbol.name, symbol);
-      if (inserted) range_list_.push_back(&it->second);
+      if (inserted) range_list_.push_back({&it->second, packPrefix(it->second.name)});
     } else {
       names_.emplace(symbol.name, symbol);
     }
@@ -217,8 +217,18 @@ class Scope {
     // A function declares a handful of ranges (%p, %rs, %r, %rd, %f, %fd):
     // comparing their names beats hashing the prefix of every register use.
     if (range_list_.size() <= kListedRanges) {
-      for (const Symbol* range : range_list_) {
-        if (support::sameBytes(range->name, prefix)) return index < range->count ? range : nullptr;
+      // Most prefixes are 2-4 bytes: compared as one packed word.
+      if (prefix.size() <= 4) {
+        std::uint32_t packed = packPrefix(prefix);
+        for (const ListedRange& range : range_list_) {
+          if (range.packed == packed && range.symbol->name.size() == prefix.size()) {
+            return index < range.symbol->count ? range.symbol : nullptr;
+          }
+        }
+        return nullptr;
+      }
+      for (const ListedRange& range : range_list_) {
+        if (support::sameBytes(range.symbol->name, prefix)) return index < range.symbol->count ? range.symbol : nullptr;
       }
       return nullptr;
     }
@@ -232,7 +242,21 @@ class Scope {
   std::deque<std::string> kept_;  // keep(): stable addresses
   std::unordered_map<std::string_view, Symbol, support::BytesHash, support::BytesEqual> names_;
   std::unordered_map<std::string_view, Symbol, support::BytesHash, support::BytesEqual> ranges_;
-  std::vector<const Symbol*> range_list_;  // ranges_ in declaration order (node addresses are stable)
+  // ranges_ in declaration order (node addresses are stable), each with
+  // its name's first bytes packed (packPrefix) when it has at most four.
+  struct ListedRange {
+    const Symbol* symbol;
+    std::uint32_t packed;
+  };
+  std::vector<ListedRange> range_list_;
+
+  static std::uint32_t packPrefix(std::string_view prefix) {
+    std::uint32_t packed = 0;
+    for (std::size_t i = 0; i < prefix.size() && i < 4; ++i) {
+      packed |= std::uint32_t{static_cast<unsigned char>(prefix[i])} << (8 * i);
+    }
+    return packed;
+  }
   std::vector<LabelEntry> labels_;
   mutable Symbol scratch_{SymbolKind::Label, {}, {}};
 };
