@@ -1,6 +1,9 @@
 // Shared helpers for the unit tests.
 #pragma once
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -28,6 +31,26 @@ inline Parsed parseText(std::string text) {
   parse::parseModule(p.text, {}, p.module, sink);
   p.diagnostics = sink.diagnostics();
   return p;
+}
+
+// A file's bytes.
+inline std::string readFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A result reduced to what two ways of checking one text must agree on: the
+// counts and every diagnostic with its position.
+inline std::string fingerprint(const Result& r) {
+  std::string s = std::to_string(r.stats.instructions) + "/" + std::to_string(r.stats.checked) + "/" +
+                  std::to_string(r.stats.unchecked) + ":";
+  for (const Diagnostic& d : r.diagnostics) {
+    s += std::string(d.code) + "@" + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " +
+         d.message + ";\n";
+  }
+  return s;
 }
 
 // Wraps statements in a minimal module and kernel.

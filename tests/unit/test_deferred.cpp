@@ -8,19 +8,12 @@
 
 #include <string>
 
+#include "helpers.h"
 #include "ptxlint/ptxlint.hpp"
 
 namespace {
 
-std::string fingerprint(const ptxlint::Result& r) {
-  std::string s = std::to_string(r.stats.instructions) + "/" + std::to_string(r.stats.checked) + "/" +
-                  std::to_string(r.stats.unchecked) + ":";
-  for (const ptxlint::Diagnostic& d : r.diagnostics) {
-    s += std::string(d.code) + "@" + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " +
-         d.message + ";\n";
-  }
-  return s;
-}
+using ptxlint::test::fingerprint;
 
 // The kernel `body` in a module for `target`, its first lines a warm-up that
 // makes each shape below a cached one.

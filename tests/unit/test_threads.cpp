@@ -4,39 +4,20 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <thread>
 #include <vector>
 
+#include "helpers.h"
 #include "ptxlint/ptxlint.hpp"
 
-namespace {
-
-std::string read(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A result reduced to what must not depend on threading.
-std::string fingerprint(const ptxlint::Result& r) {
-  std::string s = std::to_string(r.stats.instructions) + "/" + std::to_string(r.stats.checked) + ":";
-  for (const ptxlint::Diagnostic& d : r.diagnostics) {
-    s += std::string(d.code) + "@" + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " +
-         d.message + ";";
-  }
-  return s;
-}
-
-}  // namespace
+using ptxlint::test::fingerprint;
+using ptxlint::test::readFile;
 
 TEST_CASE("concurrent validation gives the sequential results", "[threads]") {
   std::vector<std::string> inputs;
   for (const char* dir : {"/tests/golden/syntax", "/tests/golden/seed", "/tests/golden/module", "/corpus/nvcc"}) {
     for (const auto& e : std::filesystem::directory_iterator(std::string(PTXLINT_SOURCE_DIR) + dir)) {
-      if (e.path().extension() == ".ptx" && e.file_size() < 200000) inputs.push_back(read(e.path()));
+      if (e.path().extension() == ".ptx" && e.file_size() < 200000) inputs.push_back(readFile(e.path()));
     }
   }
   REQUIRE(inputs.size() > 40);

@@ -5,26 +5,21 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "helpers.h"
 #include "parse/prescan.h"
 #include "parse/token_chunker.h"
 #include "ptxlint/ptxlint.hpp"
 
 namespace {
 
+using ptxlint::test::fingerprint;
+using ptxlint::test::readFile;
+
 using ptxlint::parse::Chunk;
 using ptxlint::parse::TokenChunker;
-
-std::string read(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 struct Cut {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> chunks;
@@ -62,15 +57,6 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> prescanChunks(std::string_v
   return out;
 }
 
-std::string fingerprint(const ptxlint::Result& r) {
-  std::string s = std::to_string(r.stats.instructions) + "/" + std::to_string(r.stats.checked) + ":";
-  for (const ptxlint::Diagnostic& d : r.diagnostics) {
-    s += std::string(d.code) + "@" + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " +
-         d.message + ";\n";
-  }
-  return s;
-}
-
 // A module of about `bytes` bytes: many small kernels.
 std::string largeModule(std::size_t bytes) {
   std::string text = ".version 8.0\n.target sm_90\n.address_size 64\n";
@@ -99,7 +85,7 @@ TEST_CASE("token chunks are the prescan's chunks", "[token-chunker]") {
   for (const char* dir : {"/corpus/nvcc", "/corpus/llvm", "/corpus/triton", "/corpus/e2e"}) {
     for (const auto& e : std::filesystem::directory_iterator(std::string(PTXLINT_SOURCE_DIR) + dir)) {
       if (e.path().extension() != ".ptx") continue;
-      std::string text = read(e.path());
+      std::string text = readFile(e.path());
       for (std::uint32_t min_bytes : {2048u, 65536u}) {
         INFO(e.path().string() << " in chunks of " << min_bytes);
         Cut cut = cutOnTokens(text, min_bytes);
