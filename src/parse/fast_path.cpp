@@ -561,12 +561,21 @@ class ChunkParser {
   template <typename Node, typename Context>
   bool cachedRun(char kind, std::size_t from, std::size_t to, std::vector<Node>& out, Context* (PtxParser::*rule)(),
                  void (AstBuilder::*build)(Context*, std::vector<Node>&), std::vector<Node> RunTemplate::*nodes) {
-    std::span<const LexedToken> run = span(from, to);
+    bool shape_ready = kind == 's' && from == shape_from_ && to == shape_to_;
+    return cachedRun(kind, span(from, to), shape_ready, /*gapped=*/false, out, rule, build, nodes);
+  }
+  // The same on any tokens of the chunk, in order: `shape_ready` when shape_
+  // holds their shape key, `gapped` when they are not all the tokens of the
+  // text they span (longInitializer's): the template then keeps their texts
+  // only, not the text between them.
+  template <typename Node, typename Context>
+  bool cachedRun(char kind, std::span<const LexedToken> run, bool shape_ready, bool gapped, std::vector<Node>& out,
+                 Context* (PtxParser::*rule)(), void (AstBuilder::*build)(Context*, std::vector<Node>&),
+                 std::vector<Node> RunTemplate::*nodes) {
     bool cacheable = run.size() <= kMaxCachedRunTokens;
     if (cacheable) {
-      std::string_view key = kind == 's' && from == shape_from_ && to == shape_to_
-                                 ? std::string_view(shape_.data(), run.size() + 1)
-                                 : std::string_view(shapeKey(kind, run));
+      std::string_view key =
+          shape_ready ? std::string_view(shape_.data(), run.size() + 1) : std::string_view(shapeKey(kind, run));
       if (const std::shared_ptr<const RunTemplate>* found = runCache().find(key)) {
         const RunTemplate* t = found->get();
         const std::vector<Node>& template_nodes = (*t).*nodes;
@@ -599,10 +608,19 @@ class ChunkParser {
     if (!cacheable) return true;
 
     auto t = std::make_shared<RunTemplate>();
-    std::uint32_t origin = run.front().begin;
-    t->text = std::string(text_.substr(origin, run.back().end - origin));
     t->tokens.reserve(run.size());
-    for (const LexedToken& token : run) t->tokens.push_back({token.begin - origin, token.end - origin, token.type});
+    if (gapped) {  // the tokens' texts, a blank between each two
+      for (const LexedToken& token : run) {
+        if (!t->text.empty()) t->text += ' ';
+        auto begin = static_cast<std::uint32_t>(t->text.size());
+        t->text += text_.substr(token.begin, token.end - token.begin);
+        t->tokens.push_back({begin, static_cast<std::uint32_t>(t->text.size()), token.type});
+      }
+    } else {
+      std::uint32_t origin = run.front().begin;
+      t->text = std::string(text_.substr(origin, run.back().end - origin));
+      for (const LexedToken& token : run) t->tokens.push_back({token.begin - origin, token.end - origin, token.type});
+    }
     t->index = tokenIndex(t->tokens, static_cast<std::uint32_t>(t->text.size()));
     Relocator relocator({text_.data(), run, {}}, {t->text.data(), t->tokens, {}}, t->exprs);
     for (std::size_t k = first; k < out.size(); ++k) {
@@ -664,8 +682,118 @@ class ChunkParser {
   }
 
   bool statements(std::size_t from, std::size_t to, std::vector<ast::Statement>& out) {
+    if (to - from > kMaxCachedRunTokens && longInitializer(from, to, out)) return true;
     return cachedRun('s', from, to, out, &PtxParser::statementsPiece, &AstBuilder::buildStatements,
                      &RunTemplate::statements);
+  }
+
+  // A declaration whose last declarator has a long braced initializer of
+  // literals and names: a lookup table (nvcc's __cudart_i2opi_d[144], a
+  // generated table of thousands). Too long for the shape cache, it would
+  // go to ANTLR whole, whose expression prediction costs thousands of
+  // instructions per element. Instead the declaration goes through the
+  // cache with its braces emptied (the tokens up to '=', then the '{', the
+  // '}' and the ';'), and the elements are built here as AstBuilder builds
+  // them (buildInitializer, buildExpr). False, having added nothing, for
+  // anything else (an element that is an expression, an integer too large,
+  // a second initializer): the run then takes the usual path.
+  bool longInitializer(std::size_t from, std::size_t to, std::vector<ast::Statement>& out) {
+    if (type(to - 1) != T::SEMI || type(to - 2) != T::RBRACE) return false;
+    std::size_t assign = from;
+    int brackets = 0;
+    for (; assign < to; ++assign) {
+      std::uint16_t t = type(assign);
+      if (t == T::LPAREN || t == T::LBRACK) ++brackets;
+      if (t == T::RPAREN || t == T::RBRACK) --brackets;
+      if (t == T::LBRACE || (t == T::ASSIGN && brackets == 0)) break;
+    }
+    if (assign + 1 >= to || type(assign) != T::ASSIGN || type(assign + 1) != T::LBRACE) return false;
+    if (assign + 4 - from > kMaxCachedRunTokens) return false;
+    ast::Initializer elements;
+    if (literalList(assign + 1, 0, elements) != to - 1) return false;
+
+    gapped_.assign(tokens_.begin() + static_cast<std::ptrdiff_t>(from),
+                   tokens_.begin() + static_cast<std::ptrdiff_t>(assign + 2));  // ... = {
+    gapped_.push_back(tokens_[to - 2]);                                         // }
+    gapped_.push_back(tokens_[to - 1]);                                         // ;
+    std::size_t before = out.size();
+    if (cachedRun('s', gapped_, /*shape_ready=*/false, /*gapped=*/true, out, &PtxParser::statementsPiece,
+                  &AstBuilder::buildStatements, &RunTemplate::statements)) {
+      auto* decl = out.size() == before + 1 ? ast::nodeIf<ast::VariableDecl>(out.back()) : nullptr;
+      std::optional<ast::Initializer>* init = decl != nullptr ? &decl->declarators.back().initializer : nullptr;
+      if (init != nullptr && init->has_value() && (*init)->expr == nullptr && (*init)->elements.empty() &&
+          (*init)->range.begin == tokens_[assign + 1].begin && (*init)->range.end == tokens_[to - 2].end) {
+        (*init)->elements = std::move(elements.elements);
+        return true;
+      }
+    }
+    out.resize(before);
+    return false;
+  }
+
+  // The braced initializer opening at `p`, into init.elements, when every
+  // element is a braced list of the same or a literal, a name, or a literal
+  // with a '-' before it: the index after its '}', or 0.
+  std::size_t literalList(std::size_t p, std::uint32_t depth, ast::Initializer& init) {
+    if (depth > options_.max_nesting) return 0;
+    init.range.begin = tokens_[p].begin;
+    ++p;  // the '{'
+    if (p < tokens_.size() && type(p) == T::RBRACE) {
+      init.range.end = tokens_[p].end;
+      return p + 1;
+    }
+    for (;;) {
+      if (p >= tokens_.size()) return 0;
+      ast::Initializer& element = init.elements.emplace_back();
+      if (type(p) == T::LBRACE) {
+        p = literalList(p, depth + 1, element);
+        if (p == 0) return 0;
+      } else {
+        std::size_t last = p + (type(p) == T::MINUS ? 1 : 0);
+        if (last >= tokens_.size() || (last > p && type(last) == T::IDENT)) return 0;
+        const ast::Expr* e = literal(last);
+        if (e == nullptr) return 0;
+        if (last > p) {  // -literal: unaryExpr
+          ast::Expr* negated = module_.newExpr();
+          negated->kind = ast::ExprKind::Unary;
+          negated->range = {tokens_[p].begin, tokens_[last].end};
+          negated->op = text_.substr(tokens_[p].begin, tokens_[p].end - tokens_[p].begin);
+          negated->lhs = e;
+          e = negated;
+        }
+        element.range = e->range;
+        element.expr = e;
+        p = last + 1;
+      }
+      if (p >= tokens_.size()) return 0;
+      if (type(p) == T::RBRACE) {
+        init.range.end = tokens_[p].end;
+        return p + 1;
+      }
+      if (type(p) != T::COMMA) return 0;
+      ++p;
+    }
+  }
+
+  // The primary at `p` as AstBuilder::buildPrimary builds it, when it is an
+  // integer that fits 64 bits, a float, or a name; else null.
+  const ast::Expr* literal(std::size_t p) {
+    const LexedToken& token = tokens_[p];
+    std::uint16_t t = token.type;
+    if (t != T::INT && t != T::FLOAT && t != T::HEX_FLOAT && t != T::IDENT) return nullptr;
+    if (t == T::IDENT && p + 1 < tokens_.size() && type(p + 1) == T::LPAREN) return nullptr;  // generic(x)
+    if (t == T::INT && p + 1 < tokens_.size() && type(p + 1) == T::LPAREN) return nullptr;    // a mask
+    std::string_view text = text_.substr(token.begin, token.end - token.begin);
+    std::uint64_t value = 0;
+    if (t == T::INT && !parseIntegerLiteral(text, value)) return nullptr;  // AstBuilder reports it
+    ast::Expr* e = module_.newExpr();
+    e->kind = t == T::INT     ? ast::ExprKind::IntLiteral
+              : t == T::IDENT ? ast::ExprKind::Symbol
+                              : ast::ExprKind::FloatLiteral;
+    e->range = {token.begin, token.end};
+    e->text = text;
+    e->int_value = value;
+    return e;
   }
   bool sectionItems(std::size_t from, std::size_t to, std::vector<ast::SectionItem>& out) {
     return cachedRun('d', from, to, out, &PtxParser::sectionItemsPiece, &AstBuilder::buildSectionItems,
@@ -679,6 +807,7 @@ class ChunkParser {
   TokenVector lexed_;                   // the chunk's tokens, when run() lexes them
   std::span<const LexedToken> tokens_;  // the chunk's tokens
   std::string key_;
+  std::vector<LexedToken> gapped_;  // longInitializer's tokens
   RunParser parser_;
   diag::DiagnosticSink sink_;  // stays empty, or the chunk takes the slow path
   std::vector<std::uint32_t> no_errors_;

@@ -175,6 +175,52 @@ TEST_CASE("variables: linkage, alignment, arrays and initializers (5.4, 11.6)", 
   CHECK(banked.find(banked.state_space)->value->text == "2");
 }
 
+TEST_CASE("long initializers: the declaration through the shape cache, the elements built directly", "[parser]") {
+  // Past the shape cache's 192 tokens (fast_path.cpp, longInitializer).
+  auto table = [](const std::string& name, int first) {
+    std::string text = ".global .align 4 .s32 " + name + "[2][100] = {{";
+    for (int i = 0; i < 100; ++i) text += (i ? ", " : "") + std::to_string(first + i);
+    text += "}, {-7, 0f3F800000, 2.5, " + name + "}};\n";
+    return text;
+  };
+  // (Module directives have no ';': the run up to the first ';' is parsed
+  // whole, hence `plain`.)
+  std::string text = ".version 8.0\n.target sm_90\n.global .b32 plain;\n" + table("first", 0) + table("second", 1000);
+  ast::Module module;
+  diag::DiagnosticSink sink;
+  parse::ParseStats stats = parse::parseModule(text, {}, module, sink);
+  REQUIRE(sink.diagnostics().empty());
+  REQUIRE(module.items.size() == 5);
+  CHECK(stats.slow_chunks == 0);
+  // The second declaration's head has the first's shape: relocated, not
+  // parsed (without the split, ANTLR parses each whole).
+  CHECK(stats.reused_runs >= 1);
+  for (int k = 0; k < 2; ++k) {
+    const auto& decl = std::get<ast::VariableDecl>(module.items[3 + k].node);
+    const ast::Declarator& d = decl.declarators.at(0);
+    CHECK(d.name.text == (k == 0 ? "first" : "second"));
+    REQUIRE(d.initializer);
+    REQUIRE(d.initializer->elements.size() == 2);
+    const ast::Initializer& row = d.initializer->elements[0];
+    REQUIRE(row.elements.size() == 100);
+    CHECK(row.elements[99].expr->kind == ast::ExprKind::IntLiteral);
+    CHECK(row.elements[99].expr->int_value == static_cast<std::uint64_t>(1000 * k + 99));
+    CHECK(text.substr(row.range.begin, 5) == (k == 0 ? "{0, 1" : "{1000"));
+    const ast::Initializer& tail = d.initializer->elements[1];
+    REQUIRE(tail.elements.size() == 4);
+    const ast::Expr* negated = tail.elements[0].expr;
+    CHECK(negated->kind == ast::ExprKind::Unary);
+    CHECK(negated->op == "-");
+    CHECK(negated->lhs->int_value == 7);
+    CHECK(text.substr(negated->range.begin, negated->range.end - negated->range.begin) == "-7");
+    CHECK(tail.elements[1].expr->kind == ast::ExprKind::FloatLiteral);
+    CHECK(tail.elements[2].expr->text == "2.5");
+    CHECK(tail.elements[3].expr->kind == ast::ExprKind::Symbol);
+    CHECK(text.substr(d.initializer->range.end - 2, 2) == "}}");
+    CHECK(text[decl.range.end - 1] == ';');
+  }
+}
+
 TEST_CASE("functions: return and parameter lists, .ptr, directives (11.2, 5.1.6)", "[parser]") {
   Parsed p = parseText(
       ".version 8.0\n.target sm_90\n"
