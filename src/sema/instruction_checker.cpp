@@ -1932,7 +1932,7 @@ class VerdictCache {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const { return support::hashBytes(s); }
   };
-  using Front = support::FrontCache<bool, 2048>;
+  using Front = support::FrontCache<bool, 4096>;
   static Front& front() {
     thread_local Front instance;
     return instance;
