@@ -623,12 +623,28 @@ class SymbolChecker {
     specials_.clear();
     key_names_.clear();
     CheckMemo::Scratch& key = memo_.scratch();
-    key.size = key.context_size;
-    key.overflow = false;
-    keyPut(key, '\x01');  // no opcode starts so: apart from MemoKey's keys
-    keyBytes(key, &plan.id, sizeof plan.id);
-    for (std::uint8_t k : plan.texts) keyText(key, ast::tokenText(*module_, d, k));
-    keyPut(key, '|');
+    // The key is written without a bound check per byte: room is checked
+    // once for the texts (all within the instruction's text, a separator
+    // each) and once per name for the most a name adds (kNameRoom).
+    constexpr std::size_t kNameRoom = 16;  // index, kind, shape, place, separator, results, params
+    const std::size_t instruction_bytes = d.range.end - d.range.begin;
+    if (key.context_size + 16 + instruction_bytes + plan.texts.size() > CheckMemo::Scratch::kCapacity) {
+      return buildAndCheck(scope, d);
+    }
+    char* out = key.bytes + key.context_size;
+    char* const limit = key.bytes + CheckMemo::Scratch::kCapacity;
+    auto put = [&](std::string_view bytes) {
+      support::copyShortBytes(out, bytes.data(), bytes.size());
+      out += bytes.size();
+    };
+    *out++ = '\x01';  // no opcode starts so: apart from MemoKey's keys
+    std::memcpy(out, &plan.id, sizeof plan.id);
+    out += sizeof plan.id;
+    for (std::uint8_t k : plan.texts) {
+      put(ast::tokenText(*module_, d, k));
+      *out++ = '\x1f';
+    }
+    *out++ = '|';
     for (const ast::InstructionPlan::Name& slot : plan.names) {
       std::string_view text = ast::tokenText(*module_, d, slot.token);
       if (text.empty() || text[0] == '.' || (text.size() == 7 && text == "WARP_SZ")) return buildAndCheck(scope, d);
@@ -641,20 +657,24 @@ class SymbolChecker {
       std::size_t index = 0;
       while (index < key_names_.size() && !support::sameBytes(key_names_[index], text)) ++index;
       if (index == key_names_.size()) key_names_.push_back(text);
-      keyPut(key, static_cast<char>(index));
       if (const Symbol* s = scope.lookup(base)) {
         if (dot < text.size()) return buildAndCheck(scope, d);
-        if (slot.guard && s->kind == SymbolKind::Register && s->type != ".pred" && !s->type.empty()) {
+        if (slot.guard && s->kind == SymbolKind::Register && !s->type.empty() && s->type != ".pred") {
           return buildAndCheck(scope, d);
         }
+        if (static_cast<std::size_t>(limit - out) < kNameRoom + s->type.size()) return buildAndCheck(scope, d);
         resolved_.push_back({base, stable(s)});
-        keyPut(key, static_cast<char>('A' + static_cast<int>(s->kind)));
-        keyPut(key, s->is_vector ? 'v' : 's');
-        keyPut(key, s->range.begin > d.range.begin ? '>' : '<');
-        keyText(key, s->type);
+        out[0] = static_cast<char>(index);
+        out[1] = static_cast<char>('A' + static_cast<int>(s->kind));
+        out[2] = s->is_vector ? 'v' : 's';
+        out[3] = s->range.begin > d.range.begin ? '>' : '<';
+        out += 4;
+        put(s->type);
+        *out++ = '\x1f';
         if (s->kind != SymbolKind::Register) {  // (a register has no signature)
-          keyBytes(key, &s->results, sizeof s->results);
-          keyBytes(key, &s->params, sizeof s->params);
+          std::memcpy(out, &s->results, sizeof s->results);
+          std::memcpy(out + sizeof s->results, &s->params, sizeof s->params);
+          out += sizeof s->results + sizeof s->params;
         }
         // Not its text: the engine learns of a declared name (one without a
         // field) only what the resolver answers for that text, all of it in
@@ -665,12 +685,16 @@ class SymbolChecker {
       resolved_.push_back({base, nullptr});
       const spec::SpecialRegister* sr = spec::findSpecialRegister(base);
       if (sr == nullptr) return buildAndCheck(scope, d);  // undeclared: reported as usual
+      if (static_cast<std::size_t>(limit - out) < kNameRoom + text.size()) return buildAndCheck(scope, d);
       const ast::TokenPlace& place = module_->deferred_tokens[d.first_token + slot.token];
       specials_.push_back({sr, base, text.substr(dot), {place.begin, place.end}});
-      keyPut(key, 'P');
-      keyText(key, text);
+      out[0] = static_cast<char>(index);
+      out[1] = 'P';
+      out += 2;
+      put(text);
+      *out++ = '\x1f';
     }
-    if (key.overflow) return buildAndCheck(scope, d);
+    key.size = static_cast<std::size_t>(out - key.bytes);
     for (const Special& special : specials_) specialRegister(*special.sr, special.base, special.field, special.range);
 
     std::string_view found_key(key.bytes, key.size);
@@ -695,26 +719,6 @@ class SymbolChecker {
     built_exprs_.clear();
     ast::Statement built = module_->build(d, built_exprs_);
     instruction(scope, *ast::nodeIf<ast::Instruction>(built));
-  }
-
-  static void keyPut(CheckMemo::Scratch& key, char c) {
-    if (key.size < CheckMemo::Scratch::kCapacity) {
-      key.bytes[key.size++] = c;
-    } else {
-      key.overflow = true;
-    }
-  }
-  static void keyBytes(CheckMemo::Scratch& key, const void* bytes, std::size_t n) {
-    if (key.size + n > CheckMemo::Scratch::kCapacity) {
-      key.overflow = true;
-      return;
-    }
-    support::copyShortBytes(key.bytes + key.size, static_cast<const char*>(bytes), n);
-    key.size += n;
-  }
-  static void keyText(CheckMemo::Scratch& key, std::string_view text) {
-    keyBytes(key, text.data(), text.size());
-    keyPut(key, '\x1f');
   }
 
   bool enablesUnchecked() const {
