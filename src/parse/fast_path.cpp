@@ -647,6 +647,9 @@ class ChunkParser {
   bool literalsFit(const TemplatePlan& plan, std::span<const LexedToken> run) const {
     for (const auto& [k, fits] : plan.int_literals) {
       const LexedToken& token = run[plan.first_token + k];
+      // 18 characters (prefix and 'U' included) always fit: 0x and 16 hex
+      // digits, 18 decimal digits, 0b and 16 binary ones.
+      if (fits && token.end - token.begin <= 18) continue;
       std::uint64_t value = 0;
       if (parseIntegerLiteral(text_.substr(token.begin, token.end - token.begin), value) != fits) return false;
     }
