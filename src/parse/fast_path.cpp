@@ -221,7 +221,7 @@ class RunCache {
   }
 
  private:
-  using Front = support::FrontCache<std::shared_ptr<const RunTemplate>, 1024>;
+  using Front = support::FrontCache<std::shared_ptr<const RunTemplate>, 1024>;  // (templates it holds stay alive)
   static Front& front() {
     thread_local Front instance;
     return instance;

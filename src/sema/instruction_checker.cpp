@@ -1932,7 +1932,7 @@ class VerdictCache {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const { return support::hashBytes(s); }
   };
-  using Front = support::FrontCache<bool, 4096>;
+  using Front = support::FrontCache<bool, 16384>;  // at most about 2.4 MiB a thread
   static Front& front() {
     thread_local Front instance;
     return instance;

@@ -1,16 +1,23 @@
-// A small per-thread cache in front of a shared, locked one.
+// A per-thread table in front of a shared, locked cache.
 //
 // The fast path's shape cache and the checker's verdict cache are shared by
 // every thread and guarded by a reader-writer lock; a file asks them once
 // per statement. Their values never go stale (a shape's template and a
 // key's verdict are the same whenever they are asked for), so each thread
-// keeps the entries it met last in a direct-mapped table it reads without a
-// lock, and asks the shared cache only on a miss.
+// keeps the entries it has met in a table of its own that it reads without
+// a lock, and asks the shared cache only for a key it has not met.
+//
+// The table is open addressing with linear probing over 16-byte entries
+// (and the value), the keys' bytes in one arena: a lookup reads an entry and
+// compares the key, with no node to chase. It holds every key it is given
+// up to kMaxEntries (or 128 bytes of keys each), then starts over: hostile
+// input, every key new, costs a bounded amount of memory, and the shared
+// cache still holds what it drops. (A direct-mapped table lost a tenth of
+// the verdict lookups of a large file to collisions.)
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,52 +27,78 @@
 
 namespace ptxlint::support {
 
-template <typename Value, std::size_t kSlots>
+template <typename Value, std::size_t kMaxEntries>
 class FrontCache {
-  static_assert((kSlots & (kSlots - 1)) == 0, "a power of two");
+  static_assert(kMaxEntries > 0);
 
  public:
-  FrontCache() : slots_(kSlots) {}
-
   // The value kept for `key` (hashed to `hash`), or nullptr. The pointer is
   // valid until the next put() on this cache.
   const Value* find(std::uint64_t hash, std::string_view key) const {
-    const Slot& slot = slots_[hash & (kSlots - 1)];
-    return slot.hash == hash && slot.filled && sameBytes(slot.key(), key) ? &slot.value : nullptr;
+    if (entries_.empty()) return nullptr;
+    for (std::size_t i = hash & mask_;; i = (i + 1) & mask_) {
+      const Entry& e = entries_[i];
+      if (!e.used) return nullptr;
+      if (e.hash == hash && holds(e, key)) return &e.value;
+    }
   }
 
+  // Keeps `value` for `key` (a key already kept keeps its value).
   void put(std::uint64_t hash, std::string_view key, Value value) {
-    Slot& slot = slots_[hash & (kSlots - 1)];
-    slot.hash = hash;
-    slot.size = static_cast<std::uint32_t>(key.size());
-    if (key.size() <= kInlineBytes) {
-      if (!key.empty()) std::memcpy(slot.inline_key, key.data(), key.size());
-    } else {
-      // resize + copy rather than assign(): reuses the slot's room, and keeps
-      // GCC 12's -Wrestrict false positive on string::assign quiet.
-      slot.long_key.resize(key.size());
-      std::memcpy(slot.long_key.data(), key.data(), key.size());
+    if (key.size() > UINT16_MAX) return;
+    if (count_ >= kMaxEntries || keys_.size() + key.size() > kMaxKeyBytes) clear();
+    if (2 * (count_ + 1) > entries_.size()) grow();
+    std::size_t i = hash & mask_;
+    for (; entries_[i].used; i = (i + 1) & mask_) {
+      if (entries_[i].hash == hash && holds(entries_[i], key)) return;
     }
-    slot.value = std::move(value);
-    slot.filled = true;
+    Entry& e = entries_[i];
+    e.hash = hash;
+    e.offset = static_cast<std::uint32_t>(keys_.size());
+    e.size = static_cast<std::uint16_t>(key.size());
+    e.used = true;
+    e.value = std::move(value);
+    keys_.append(key);
+    ++count_;
   }
+
+  std::size_t size() const { return count_; }
 
  private:
-  // Keys up to this long (nearly all) are kept in the slot itself: a lookup
-  // reads one slot, not a slot and a string elsewhere on the heap (the
-  // verdict cache is asked once per instruction; the second cache miss
-  // cost more than the comparison).
-  static constexpr std::size_t kInlineBytes = 80;
-  struct Slot {
+  static constexpr std::size_t kMaxKeyBytes = 128 * kMaxEntries;  // (most keys are shorter)
+  struct Entry {                                                  // 16 bytes and the value (a bool fits in the 16)
     std::uint64_t hash = 0;
-    std::uint32_t size = 0;
-    bool filled = false;
+    std::uint32_t offset = 0;  // of the key in keys_
+    std::uint16_t size = 0;
+    bool used = false;
     Value value{};
-    char inline_key[kInlineBytes];
-    std::string long_key;  // a longer key
-    std::string_view key() const { return {size <= kInlineBytes ? inline_key : long_key.data(), size}; }
   };
-  std::vector<Slot> slots_;
+
+  bool holds(const Entry& e, std::string_view key) const {
+    return e.size == key.size() && sameBytes(std::string_view(keys_.data() + e.offset, e.size), key);
+  }
+  void clear() {
+    entries_.clear();
+    keys_.clear();
+    count_ = 0;
+    mask_ = 0;
+  }
+  void grow() {
+    std::vector<Entry> old = std::move(entries_);
+    entries_ = std::vector<Entry>(old.empty() ? 256 : 2 * old.size());
+    mask_ = entries_.size() - 1;
+    for (Entry& e : old) {
+      if (!e.used) continue;
+      std::size_t i = e.hash & mask_;
+      while (entries_[i].used) i = (i + 1) & mask_;
+      entries_[i] = std::move(e);
+    }
+  }
+
+  std::vector<Entry> entries_;  // a power of two, at most half used
+  std::string keys_;
+  std::size_t count_ = 0;
+  std::size_t mask_ = 0;
 };
 
 }  // namespace ptxlint::support

@@ -62,20 +62,33 @@ TEST_CASE("SmallVector copies and moves, inline and on the heap", "[support]") {
   CHECK_THROWS_AS(moved_large.at(1), std::out_of_range);
 }
 
-TEST_CASE("FrontCache finds what was put, and a colliding key replaces it", "[support]") {
+TEST_CASE("FrontCache finds what was put, keeps colliding keys apart, and starts over when full", "[support]") {
   FrontCache<int, 4> cache;
   CHECK(cache.find(hashBytes("a"), "a") == nullptr);
   cache.put(hashBytes("a"), "a", 1);
   REQUIRE(cache.find(hashBytes("a"), "a") != nullptr);
   CHECK(*cache.find(hashBytes("a"), "a") == 1);
-  // Same slot (hash 1 and 5 modulo 4), other key: a miss, then the new one.
-  cache.put(1, "one", 10);
-  CHECK(cache.find(5, "five") == nullptr);
+  // A key kept keeps its value.
+  cache.put(hashBytes("a"), "a", 2);
+  CHECK(*cache.find(hashBytes("a"), "a") == 1);
+  // Same hash, other text: both kept, neither taken for the other.
   cache.put(5, "five", 50);
-  CHECK(cache.find(1, "one") == nullptr);
+  cache.put(5, "fivE", 51);
   CHECK(*cache.find(5, "five") == 50);
-  // Same hash, other text: never taken for the kept key.
-  CHECK(cache.find(5, "fivE") == nullptr);
+  CHECK(*cache.find(5, "fivE") == 51);
+  CHECK(cache.find(5, "FIVE") == nullptr);
+  // Probing runs past the slot a hash names (1 and 5 share it in any table
+  // of up to 4 slots).
+  cache.put(1, "one", 10);
+  CHECK(*cache.find(1, "one") == 10);
+  CHECK(*cache.find(5, "five") == 50);
+  CHECK(cache.size() == 4);
+  // Full (4 entries): the next key starts it over.
+  cache.put(7, "seven", 70);
+  CHECK(cache.size() == 1);
+  CHECK(*cache.find(7, "seven") == 70);
+  CHECK(cache.find(1, "one") == nullptr);
+  CHECK(cache.find(hashBytes("a"), "a") == nullptr);
 }
 
 TEST_CASE("hashBytes reads every byte of short and long keys", "[support]") {
