@@ -22,6 +22,8 @@
 #include "ptxlint/ptxlint.hpp"
 #include "sema/checker.h"
 #include "sema/module_context.h"
+#include "support/input_pages.h"
+#include "support/text.h"
 
 namespace ptxlint {
 
@@ -137,12 +139,12 @@ std::uint64_t nanosecondsSince(Clock::time_point t) {
 // Whether `text` contains `word`; a mapped text is searched a megabyte at a
 // time, its pages given back behind the search.
 bool mentions(std::string_view text, std::string_view word, bool mapped) {
-  if (!mapped) return text.find(word) != std::string_view::npos;
+  if (!mapped) return support::containsBytes(text, word);
   constexpr std::size_t kBlock = 1 << 20;
   support::InputPages pages(text, true);
   for (std::size_t at = 0; at < text.size(); at += kBlock) {
     // Overlapping blocks: a word across a block boundary is found too.
-    if (text.substr(at, kBlock + word.size() - 1).find(word) != std::string_view::npos) return true;
+    if (support::containsBytes(text.substr(at, kBlock + word.size() - 1), word)) return true;
     pages.releaseBefore(std::min(text.size(), at + kBlock));
   }
   return false;

@@ -92,6 +92,13 @@ struct BytesHash {
   std::size_t operator()(std::string_view s) const noexcept { return static_cast<std::size_t>(hashBytes(s)); }
 };
 
+// Whether `word` (not empty) occurs in `text`. A whole-file search (for
+// suppression comments) before anything else is read: 16 positions at a
+// time are tested for the word's first and last bytes, and only those where
+// both match are compared (std::string_view::find stops at every first
+// byte, and 'p' starts many PTX words).
+bool containsBytes(std::string_view text, std::string_view word);
+
 // Levenshtein distance, for "did you mean" suggestions.
 std::size_t editDistance(std::string_view a, std::string_view b);
 

@@ -91,6 +91,29 @@ TEST_CASE("FrontCache finds what was put, keeps colliding keys apart, and starts
   CHECK(cache.find(hashBytes("a"), "a") == nullptr);
 }
 
+TEST_CASE("containsBytes finds a word wherever it starts, as string_view::find does", "[support]") {
+  using ptxlint::support::containsBytes;
+  const std::string word = "ptxlint-disable-";
+  // Texts of every length around the 16-byte steps, the word at every place
+  // (first, last, across a step), a near miss (first and last bytes right,
+  // a middle byte wrong) and none.
+  for (std::size_t length = 0; length < 70; ++length) {
+    std::string filler(length, 'p');
+    for (std::size_t i = 0; i < length; ++i) filler[i] = "p-d. %r1,"[i % 9];
+    CHECK(containsBytes(filler, word) == (filler.find(word) != std::string::npos));
+    for (std::size_t at = 0; at <= length; ++at) {
+      std::string with = filler.substr(0, at) + word + filler.substr(at);
+      CHECK(containsBytes(with, word));
+      std::string near = with;
+      near[at + 7] = '_';
+      CHECK(containsBytes(near, word) == (near.find(word) != std::string::npos));
+    }
+  }
+  CHECK(containsBytes("abc", ""));
+  CHECK_FALSE(containsBytes("", "a"));
+  CHECK_FALSE(containsBytes("ptxlint-disable", word));
+}
+
 TEST_CASE("hashBytes reads every byte of short and long keys", "[support]") {
   std::set<std::uint64_t> seen;
   std::string key;
