@@ -412,6 +412,14 @@ void FastLexer::appendAll(TokenVector& out) {
   at_ = at;
 }
 
+void FastLexer::appendAllInPlace(TokenVector& out) {
+  // (Every loop that reads without a bound stops at a blank, a NUL or the
+  // byte after the text: name characters, digits and blanks.)
+  std::size_t at = at_;
+  scanAll<true>(text_, at, base_, error_token_, out);
+  at_ = std::min(at, text_.size());
+}
+
 TokenVector lexAll(std::string_view text) {
   TokenVector tokens;
   FastLexer(text).appendAll(tokens);

@@ -33,6 +33,10 @@ class FastLexer {
   bool next(LexedToken& token);
   // Every remaining token, appended to `out` (one loop: no call per token).
   void appendAll(TokenVector& out);
+  // The same, for a text that ends with a blank and is followed in memory by
+  // a byte that is none (a window of a larger text, cut so): that byte stops
+  // every unchecked loop, so the text is lexed in place, not copied first.
+  void appendAllInPlace(TokenVector& out);
 
   std::uint32_t position() const { return static_cast<std::uint32_t>(at_); }
   // Whether a token so far was one of the grammar's error tokens

@@ -9,6 +9,13 @@ namespace ptxlint::parse {
 
 using T = PtxLexer;
 
+namespace {
+
+// WS of the lexer grammar.
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+}  // namespace
+
 TokenChunker::TokenChunker(std::string_view text, std::uint32_t min_chunk_bytes, std::uint32_t max_nesting)
     : text_(text), min_bytes_(min_chunk_bytes), near_bound_(max_nesting / 2) {
   // Room for the largest chunk at once, at a token per two bytes (PTX has
@@ -110,15 +117,18 @@ TokenChunker::Step TokenChunker::emit(std::size_t count, std::uint32_t end, Chun
 
 bool TokenChunker::lexMore() {
   if (lexed_ - begin_ > kLargestChunk) return false;
-  // A window ends after a newline: no token spans one but a block comment
-  // (a string or a line comment ends there).
+  // A window ends after a newline, and the blanks after it: no token spans
+  // a newline but a block comment (a string or a line comment ends there),
+  // and the byte after the window, no blank, lets it be lexed in place
+  // (FastLexer::appendAllInPlace) but at the end of the text.
   auto windowEnd = [&](std::size_t from) {
     if (from >= size()) return size();
     std::size_t searched = std::min<std::size_t>(size() - from, kLargestChunk + 1);
     const void* newline = std::memchr(text_.data() + from, '\n', searched);
-    if (newline == nullptr && searched < size() - from) return size();  // too far: refused by the caller
-    return newline == nullptr ? size()
-                              : static_cast<std::uint32_t>(static_cast<const char*>(newline) - text_.data() + 1);
+    if (newline == nullptr) return size();  // (too far: refused by the caller)
+    auto end = static_cast<std::uint32_t>(static_cast<const char*>(newline) - text_.data() + 1);
+    while (end < size() && isBlank(text_[end])) ++end;
+    return end;
   };
   std::uint32_t end = windowEnd(std::size_t{lexed_} + min_bytes_);
   if (end - begin_ > kLargestChunk) return false;  // (a line of megabytes)
@@ -126,7 +136,11 @@ bool TokenChunker::lexMore() {
   if (!allPlainAscii(window)) return false;  // the prescan reports it
   std::size_t before = tokens_.size();
   FastLexer lexer(window, lexed_);
-  lexer.appendAll(tokens_);
+  if (end < size()) {
+    lexer.appendAllInPlace(tokens_);
+  } else {
+    lexer.appendAll(tokens_);
+  }
   if (lexer.sawErrorToken()) {
     // A block comment that the window's end cut is no error: lex up to
     // the line it ends on.
@@ -140,7 +154,11 @@ bool TokenChunker::lexMore() {
     window = text_.substr(lexed_, end - lexed_);
     if (!allPlainAscii(window)) return false;
     FastLexer again(window, lexed_);
-    again.appendAll(tokens_);
+    if (end < size()) {
+      again.appendAllInPlace(tokens_);
+    } else {
+      again.appendAll(tokens_);
+    }
     if (again.sawErrorToken()) return false;
   }
   lexed_ = end;

@@ -98,6 +98,44 @@ TEST_CASE("token chunks are the prescan's chunks", "[token-chunker]") {
   CHECK(files > 40);
 }
 
+TEST_CASE("windows lexed in place give the whole text's tokens", "[token-chunker]") {
+  // A window ends after a newline and the blanks after it, and is lexed in
+  // place (the byte after it, no blank, stops the lexer's unchecked loops);
+  // the last is copied. Lines with tabs, trailing blanks, blank lines, CRLF,
+  // comments, and a text that ends in blanks or in a token.
+  std::string base = largeModule(40000);
+  std::string varied;
+  for (std::size_t i = 0; i < base.size(); ++i) {
+    if (base[i] != '\n') {
+      varied += base[i];
+      continue;
+    }
+    switch (i % 5) {
+      case 0: varied += "\r\n\t"; break;
+      case 1: varied += "   \n\n\t\t"; break;
+      case 2: varied += "// note\n"; break;
+      case 3: varied += "\n\v\f \n"; break;
+      default: varied += "\n"; break;
+    }
+  }
+  for (const std::string& text : {varied, varied + " \t\n  ", varied + "// last"}) {
+    std::vector<ptxlint::parse::LexedToken> chunked;
+    TokenChunker chunker(text, 512, 256);
+    Chunk chunk;
+    std::span<const ptxlint::parse::LexedToken> tokens;
+    while (chunker.next(chunk, tokens) == TokenChunker::Step::Chunk)
+      chunked.insert(chunked.end(), tokens.begin(), tokens.end());
+    ptxlint::parse::TokenVector whole = ptxlint::parse::lexAll(text);
+    REQUIRE(chunked.size() == whole.size());
+    for (std::size_t i = 0; i < whole.size(); ++i) {
+      INFO("token " << i);
+      CHECK(chunked[i].begin == whole[i].begin);
+      CHECK(chunked[i].end == whole[i].end);
+      CHECK(chunked[i].type == whole[i].type);
+    }
+  }
+}
+
 TEST_CASE("a block comment across a window's end is one comment", "[token-chunker]") {
   std::string text = largeModule(100000);
   std::string comment = "/* a long comment with ; and } and { in it\n";
