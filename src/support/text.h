@@ -34,8 +34,19 @@ inline std::uint64_t hashBytes(std::string_view s) {
   const char* p = s.data();
   std::size_t n = s.size();
   std::uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
-  if (n >= 8) {
-    for (; n > 8; p += 8, n -= 8) h = mix(h, loadBytes64(p));
+  if (n > 16) {
+    // Two lanes of 8 bytes, mixed independently (a cache key of 60 bytes
+    // waits on four multiplications in a row, not eight), then together.
+    std::uint64_t g = h ^ 0xD6E8FEB86659FD93ull;
+    for (; n > 16; p += 16, n -= 16) {
+      h = mix(h, loadBytes64(p));
+      g = mix(g, loadBytes64(p + 8));
+    }
+    h = mix(h, loadBytes64(p + n - 16));  // the last 16 bytes (may overlap)
+    g = mix(g, loadBytes64(p + n - 8));
+    h = mix(h, g);
+  } else if (n >= 8) {
+    if (n > 8) h = mix(h, loadBytes64(p));
     h = mix(h, loadBytes64(p + n - 8));  // the last 8 bytes (may overlap)
   } else if (n >= 4) {
     h = mix(h, loadBytes32(p) | loadBytes32(p + n - 4) << 32);
