@@ -15,6 +15,7 @@
 
 #include "sema/instruction_checker.h"
 #include "sema/module_context.h"
+#include "sema/register_names.h"
 #include "spec/function_directives.h"
 #include "spec/pragmas.h"
 #include "spec/special_registers.h"
@@ -134,7 +135,10 @@ class Scope {
       labels_.push_back({symbol.name, symbol.range, symbol.kind, symbol.results, symbol.params});
     } else if (symbol.count > 0) {
       auto [it, inserted] = ranges_.emplace(symbol.name, symbol);
-      if (inserted) range_list_.push_back({&it->second, packPrefix(it->second.name)});
+      if (inserted) {
+        range_list_.push_back({&it->second, packPrefix(it->second.name)});
+        tableRange(&it->second);
+      }
     } else {
       names_.emplace(symbol.name, symbol);
     }
@@ -168,6 +172,19 @@ class Scope {
     // (declare() refuses a clash), so the order of the three is free: a
     // name that ends in a digit, nearly always a member of a %r<N> range,
     // is looked for there first (split into prefix and index once).
+    if (PackedSplit split = splitPacked(name); split.ok) {  // most names: see register_names.h
+      for (const Scope* s = this; s != nullptr; s = s->parent_) {
+        if (s->range_table_whole_) {
+          const Symbol* r = s->tabledRange(split.prefix);
+          if (r != nullptr && split.index < r->count) return r;
+        } else if (const Symbol* r = s->findInRanges(name.substr(0, split.prefix >> 56), split.index)) {
+          return r;
+        }
+        if (auto it = s->names_.find(name); it != s->names_.end()) return &it->second;
+        if (const Symbol* l = s->findLabel(name)) return l;
+      }
+      return nullptr;
+    }
     std::string_view prefix;
     std::uint64_t index = 0;
     bool indexed = splitIndexed(name, prefix, index);  // (a name without a final digit is in no range)
@@ -237,6 +254,41 @@ class Scope {
   }
 
   static constexpr std::size_t kListedRanges = 16;
+
+  // The ranges whose names have at most 7 bytes, by their packed names
+  // (packPrefix), in an open-addressing table of 64 slots: a lookup is a
+  // multiplication, a load and a compare, whichever range holds the name.
+  // range_table_whole_: the table holds every range of the scope (a scope
+  // of more, or of longer names, is searched by findInRanges).
+  struct RangeSlot {
+    std::uint64_t prefix = 0;
+    const Symbol* range = nullptr;
+  };
+  static constexpr std::size_t kRangeSlots = 64;
+  static std::size_t rangeSlot(std::uint64_t prefix) {
+    return static_cast<std::size_t>((prefix * 0x9E3779B97F4A7C15ull) >> 58);
+  }
+  void tableRange(const Symbol* range) {
+    if (!range_table_whole_) return;
+    if (range->name.size() > 7 || range_list_.size() > kRangeSlots / 2) {
+      range_table_whole_ = false;
+      return;
+    }
+    if (range_table_.empty()) range_table_.resize(kRangeSlots);
+    std::uint64_t prefix = ptxlint::sema::packPrefix(range->name);
+    std::size_t i = rangeSlot(prefix);
+    while (range_table_[i].range != nullptr) i = (i + 1) % kRangeSlots;
+    range_table_[i] = {prefix, range};
+  }
+  const Symbol* tabledRange(std::uint64_t prefix) const {
+    if (range_table_.empty()) return nullptr;
+    for (std::size_t i = rangeSlot(prefix);; i = (i + 1) % kRangeSlots) {
+      const RangeSlot& slot = range_table_[i];
+      if (slot.range == nullptr || slot.prefix == prefix) return slot.range;
+    }
+  }
+  std::vector<RangeSlot> range_table_;
+  bool range_table_whole_ = true;
 
   const Scope* parent_;
   std::deque<std::string> kept_;  // keep(): stable addresses

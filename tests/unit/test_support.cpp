@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ast/ast.h"
+#include "sema/register_names.h"
 #include "support/front_cache.h"
 #include "support/small_vector.h"
 #include "support/text.h"
@@ -112,6 +113,61 @@ TEST_CASE("containsBytes finds a word wherever it starts, as string_view::find d
   CHECK(containsBytes("abc", ""));
   CHECK_FALSE(containsBytes("", "a"));
   CHECK_FALSE(containsBytes("ptxlint-disable", word));
+}
+
+TEST_CASE("splitPacked splits a register name as a byte-by-byte reading does", "[support]") {
+  using ptxlint::sema::packPrefix;
+  using ptxlint::sema::splitPacked;
+  // The reading of 5.4.6 it must equal: the final digits, no leading zero,
+  // something before them.
+  auto reference = [](std::string_view name, std::string_view& prefix, std::uint64_t& index) {
+    std::size_t end = name.size();
+    while (end > 0 && name[end - 1] >= '0' && name[end - 1] <= '9') --end;
+    std::size_t digits = name.size() - end;
+    if (digits == 0 || end == 0 || (digits > 1 && name[end] == '0')) return false;
+    index = 0;
+    for (std::size_t p = end; p < name.size(); ++p) index = index * 10 + static_cast<unsigned>(name[p] - '0');
+    prefix = name.substr(0, end);
+    return true;
+  };
+  // Every name of up to 7 bytes over these, and longer ones: digits, their
+  // neighbours ('/' and ':'), letters, and a byte a SWAR test could take
+  // for a digit.
+  const std::string alphabet = "%r09/:\xb0";
+  std::vector<std::string> names{""};
+  for (std::size_t length = 1; length <= 7; ++length) {
+    std::vector<std::string> longer;
+    for (const std::string& n : names) {
+      if (n.size() + 1 != length) continue;
+      for (char c : alphabet) longer.push_back(n + c);
+    }
+    names.insert(names.end(), longer.begin(), longer.end());
+  }
+  for (const char* extra : {"%rd12345", "%r123456", "1234567", "12345678", "%r000001", "%f9999999", "%rd1234567"}) {
+    names.emplace_back(extra);
+  }
+  std::size_t split = 0;
+  for (const std::string& text : names) {
+    // Inside a larger buffer, as a token is.
+    std::string buffer = "[" + text + "]";
+    std::string_view name = std::string_view(buffer).substr(1, text.size());
+    std::string_view expected_prefix;
+    std::uint64_t expected_index = 0;
+    bool expected = reference(name, expected_prefix, expected_index);
+    ptxlint::sema::PackedSplit got = splitPacked(name);
+    INFO(text);
+    if (name.size() < 3 || name.size() > 8) {
+      CHECK_FALSE(got.ok);  // split byte by byte instead
+      continue;
+    }
+    REQUIRE(got.ok == expected);
+    if (got.ok) {
+      ++split;
+      CHECK(got.prefix == packPrefix(expected_prefix));
+      CHECK(got.index == expected_index);
+    }
+  }
+  CHECK(split > 1000);
 }
 
 TEST_CASE("hashBytes reads every byte of short and long keys", "[support]") {
