@@ -717,6 +717,16 @@ class BlockMatch {
 
   void checkOperand(const ast::Operand& op, const OperandSpec& want) {
     if (want.sink_allowed && op.kind == ast::OperandKind::Sink) return;  // the bit bucket `_`
+    // A constant expression in parentheses, `(1 + 2)`, is a list of one to
+    // the grammar (the form of call's argument lists); where a value goes,
+    // ptxas takes it as the expression (a register in parentheses is a
+    // syntax error to it, and stays one here).
+    bool value = want.kind == OperandKind::Value || want.kind == OperandKind::Immediate ||
+                 want.kind == OperandKind::Predicate || want.kind == OperandKind::Register;
+    if (value && op.kind == ast::OperandKind::ParenList && op.elements.size() == 1 &&
+        op.elements[0].kind == ast::OperandKind::Expression && literalKind(op.elements[0].expr) != Literal::Unknown) {
+      return checkOperand(op.elements[0], want);
+    }
     switch (want.kind) {
       case OperandKind::Coordinates: coordinateVector(op, want); return;
       case OperandKind::ResourceAddress: resourceAddress(op, want); return;
@@ -1879,8 +1889,15 @@ class MemoKey {
   std::vector<std::string_view>& names_;
 };
 
+void hexFloatOperands(const ast::Operand& op, diag::DiagnosticSink& sink) {
+  checkHexFloatOperands(op.expr, sink);
+  for (const ast::Operand& element : op.elements) hexFloatOperands(element, sink);
+}
+
 bool checkUncached(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
                    diag::DiagnosticSink& sink) {
+  // Whether or not a table covers the instruction (a matter of syntax).
+  for (const ast::Operand& op : in.operands) hexFloatOperands(op, sink);
   thread_local std::vector<std::string_view> words;  // reused: no allocation per instruction
   words.clear();
   words.push_back(in.opcode.text);
@@ -1960,6 +1977,46 @@ CheckMemo::CheckMemo(const ModuleContext& context) {
 
 std::optional<bool> CheckMemo::find(std::string_view key) const { return verdictCache().find(key); }
 void CheckMemo::insert(std::string_view key, bool checked) { verdictCache().insert(key, checked); }
+
+void checkHexFloatOperands(const ast::Expr* e, diag::DiagnosticSink& sink) {
+  if (e == nullptr) return;
+  std::string op;  // the operator, when e is one
+  switch (e->kind) {
+    case ast::ExprKind::Unary:
+    case ast::ExprKind::Binary: op = std::string(e->op); break;
+    case ast::ExprKind::Cast: op = "(" + std::string(e->op) + ")"; break;
+    case ast::ExprKind::Conditional: op = "?:"; break;
+    case ast::ExprKind::Index: op = "[]"; break;
+    case ast::ExprKind::Call:
+    case ast::ExprKind::Mask: op = std::string(e->text) + "()"; break;
+    default: break;
+  }
+  for (const ast::Expr* part : {e->lhs, e->rhs, e->third}) {
+    if (part == nullptr) continue;
+    const ast::Expr* inner = part;
+    while (inner->kind == ast::ExprKind::Paren && inner->lhs != nullptr) inner = inner->lhs;
+    bool single = inner->kind == ast::ExprKind::FloatLiteral && inner->text.size() == 10 && inner->text[0] == '0' &&
+                  (inner->text[1] == 'f' || inner->text[1] == 'F');
+    if (!op.empty() && single) {
+      Diagnostic& d =
+          sink.report(diag::RuleId::HexFloatInExpression, inner->range,
+                      fmt::format("'{}' is an exact single-precision constant (0f): it cannot be an operand of '{}'",
+                                  inner->text, op));
+      if (e->kind == ast::ExprKind::Unary && e->op == "-" && part == inner) {
+        // -0f40000000 is 0fC0000000: the sign bit flipped, the digits' case kept.
+        char top = inner->text[2];
+        int digit = top <= '9' ? top - '0' : (top | 0x20) - 'a' + 10;
+        digit ^= 8;
+        bool lower =
+            std::any_of(inner->text.begin() + 2, inner->text.end(), [](char c) { return c >= 'a' && c <= 'f'; });
+        char flipped = static_cast<char>(digit < 10 ? '0' + digit : (lower ? 'a' : 'A') + digit - 10);
+        std::string replacement = std::string(inner->text.substr(0, 2)) + flipped + std::string(inner->text.substr(3));
+        diag::DiagnosticSink::addFixIt(d, e->range, replacement);
+      }
+    }
+    checkHexFloatOperands(part, sink);
+  }
+}
 
 bool checkInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
                       diag::DiagnosticSink& sink, CheckMemo* memo) {

@@ -99,6 +99,12 @@ class CheckMemo {
   Scratch scratch_;
 };
 
+// 4.5.2 Floating-Point Constants: a 0f constant "may not be used in constant
+// expressions". Reports (PL1013) each one that an operator in `e` takes as
+// an operand, itself or in parentheses; a minus sign on the constant itself
+// gets a fix-it (the constant with its sign bit flipped).
+void checkHexFloatOperands(const ast::Expr* e, diag::DiagnosticSink& sink);
+
 // Checks `in` against the tables. Returns false when no table covers the
 // instruction (it is then counted as unchecked, and nothing is reported).
 // With `memo`, reuses the verdict of an instruction that reads the same.

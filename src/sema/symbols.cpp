@@ -851,6 +851,7 @@ class SymbolChecker {
 
   void initializer(const ast::Initializer& init) {
     if (init.expr != nullptr) {
+      checkHexFloatOperands(init.expr, sink_);
       initializerExpr(init.expr);
       return;
     }

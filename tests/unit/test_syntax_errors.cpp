@@ -99,3 +99,28 @@ TEST_CASE("the end of file inside a function is reported once", "[syntax]") {
   REQUIRE(r.diagnostics.size() == 1);
   CHECK(r.diagnostics[0].message.find("end of file") != std::string::npos);
 }
+
+TEST_CASE("a 0f constant under an operator is reported; a minus sign on it has a fix-it (4.5.2)", "[syntax]") {
+  Result r = lintKernel(
+      ".reg .f32 %f<7>;\n"
+      "mov.f32 %f1, -0f40000000;\n"          // line 7: the sign bit flipped
+      "mov.f32 %f2, -0f3f800000;\n"          // line 8: lower-case digits stay so
+      "mov.f32 %f3, -(0f3F800000);\n"        // line 9: in parentheses: no fix-it
+      "add.f32 %f4, %f1, 0f3F800000;\n"      // an operand, no operator: fine
+      "mov.f32 %f5, -0d4000000000000000;\n"  // 0d: constant expressions take it
+      "mov.f32 %f6, (1.5);\n"                // a constant in parentheses: fine
+      "ret;");
+  REQUIRE(r.diagnostics.size() == 3);
+  for (const Diagnostic& d : r.diagnostics) CHECK(d.code == "PL1013");
+  CHECK(r.diagnostics[0].begin.line == 7);
+  CHECK(r.diagnostics[0].begin.column == 15);
+  CHECK(r.diagnostics[0].message ==
+        "'0f40000000' is an exact single-precision constant (0f): it cannot be an operand of '-'");
+  REQUIRE(r.diagnostics[0].fixits.size() == 1);
+  CHECK(r.diagnostics[0].fixits[0].replacement == "0fC0000000");
+  CHECK(r.diagnostics[0].fixits[0].range.end - r.diagnostics[0].fixits[0].range.begin == 11);  // "-0f40000000"
+  REQUIRE(r.diagnostics[1].fixits.size() == 1);
+  CHECK(r.diagnostics[1].fixits[0].replacement == "0fbf800000");
+  CHECK(r.diagnostics[2].begin.line == 9);
+  CHECK(r.diagnostics[2].fixits.empty());
+}
