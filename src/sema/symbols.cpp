@@ -671,7 +671,6 @@ class SymbolChecker {
   void deferredInstruction(const Scope& scope, const ast::DeferredInstruction& d) {
     if (!options_.memoize_checks || context_.requirements != nullptr) return buildAndCheck(scope, d);
     const ast::InstructionPlan& plan = *d.plan;
-    resolvedCleared();
     specials_.clear();
     key_names_.clear();
     CheckMemo::Scratch& key = memo_.scratch();
@@ -715,7 +714,6 @@ class SymbolChecker {
           return buildAndCheck(scope, d);
         }
         if (static_cast<std::size_t>(limit - out) < kNameRoom + s->type.size()) return buildAndCheck(scope, d);
-        resolved_.push_back({base, stable(s)});
         out[0] = static_cast<char>(index);
         out[1] = static_cast<char>('A' + static_cast<int>(s->kind));
         out[2] = s->is_vector ? 'v' : 's';
@@ -734,7 +732,6 @@ class SymbolChecker {
         // one verdict, whatever the kernel calls its parameter.
         continue;
       }
-      resolved_.push_back({base, nullptr});
       const spec::SpecialRegister* sr = spec::findSpecialRegister(base);
       if (sr == nullptr) return buildAndCheck(scope, d);  // undeclared: reported as usual
       if (static_cast<std::size_t>(limit - out) < kNameRoom + text.size()) return buildAndCheck(scope, d);
@@ -755,11 +752,14 @@ class SymbolChecker {
       return counted(nullptr, *verdict, &d);
     }
     // A first verdict: built and checked (MemoKey then reuses the scratch).
+    // The resolver looks the names up again (a verdict found, nearly every
+    // time, needs no record of them).
     std::string flat_key(found_key);
     built_exprs_.clear();
     ast::Statement built = module_->build(d, built_exprs_);
     const ast::Instruction& in = *ast::nodeIf<ast::Instruction>(built);
     std::size_t kept = sink_.diagnostics().size(), dropped = sink_.droppedCount();
+    resolvedCleared();
     bool checked = checkInstruction(in, context_, ScopeRegisters(scope, resolved_), sink_, &memo_);
     if (sink_.diagnostics().size() == kept && sink_.droppedCount() == dropped) memo_.insert(flat_key, checked);
     counted(&in, checked);
