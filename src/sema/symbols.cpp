@@ -663,7 +663,7 @@ class SymbolChecker {
   // to: the same key means the same Instruction AST but for the declared
   // names (the plan fixes the structure, the texts everything derived from
   // them) and the same answers to every question the engine asks about
-  // names (RegisterResolver; MemoKey in instruction_checker.cpp keys built
+  // names (RegisterResolver; MemoKey in engine/verdict_cache.cpp keys built
   // instructions the same way, keeping more texts).
   // It is built and checked as usual for a first verdict, and wherever the
   // symbol pass would report or look further (an undeclared name, a guard

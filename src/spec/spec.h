@@ -1,5 +1,5 @@
 // The instruction tables: one InstructionSpec per syntax block of the PTX ISA
-// manual, read by the one engine in src/sema/instruction_checker.cpp.
+// manual, read by the one engine in src/sema/engine/ (docs/architecture.md).
 //
 // An entry reads like its manual block:
 //   - `opcode`: the dotted name that starts the instruction ("cp.async.bulk");

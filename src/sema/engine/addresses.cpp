@@ -1,0 +1,156 @@
+#include "sema/engine/addresses.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "sema/engine/immediates.h"
+#include "sema/engine/register_types.h"
+#include "sema/engine/vectors.h"
+#include "sema/engine/words.h"
+
+namespace ptxlint::sema::engine {
+namespace {
+
+using spec::OperandKind;
+using spec::OperandSpec;
+
+// An address whose register has a fixed size (OperandSpec::bits on an
+// Address): "[taddr]", a Tensor Memory address, is 32 bits (9.7.16.2.1).
+// The register of [r] or [r+imm]; a constant address is not judged.
+void addressRegisterSize(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
+  const ast::Expr* base = op.expr;
+  if (base != nullptr && base->kind == ast::ExprKind::Binary && (base->op == "+" || base->op == "-")) base = base->lhs;
+  if (base == nullptr || base->kind != ast::ExprKind::Symbol) return;
+  std::optional<RegisterInfo> info = s.registers.reg(base->text);
+  if (!info || info->type.empty()) return;
+  unsigned bits = spec::typeQualifierBits(info->type);
+  if (bits == 0 || bits == want.bits) return;
+  s.out.add(diag::RuleId::OperandType, op.range,
+            s.out.say("'{}' must be a {}-bit register address; '{}' is declared {}", want.name, want.bits, base->text,
+                      info->type));
+}
+
+void tensorCoordinates(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
+  if (op.elements.size() != 1 || op.elements[0].kind != ast::OperandKind::Vector) {
+    s.out.add(diag::RuleId::OperandKind, op.range,
+              s.out.say("'{}' must be a tensor address [tensorMap, {{c0, ...}}]", want.name));
+    return;
+  }
+  std::string_view dim = s.qualifiers.valueOf(".dim");  // ".2d"
+  if (want.elements == 0 && dim.size() != 3) return;
+  std::size_t want_count = want.elements != 0 ? want.elements : static_cast<std::size_t>(dim[1] - '0');
+  const ast::Operand& coords = op.elements[0];
+  // "The individual tensor coordinates are of the type .s32."
+  for (const ast::Operand& c : coords.elements) checkRegisterSize(s, c, "tensorCoords", 32);
+  if (coords.elements.size() != want_count) {
+    s.out.add(diag::RuleId::TensorCoordinates, coords.range,
+              s.out.say("tensorCoords has {} coordinate{}; {} needs {}", coords.elements.size(),
+                        coords.elements.size() == 1 ? "" : "s", want.elements != 0 ? "this form" : dim, want_count));
+  }
+}
+
+// "operand a is a .u64 register holding the address of a .texref variable".
+void handle(const OperandScope& s, const ast::Expr* e, SourceRange range, std::string_view name) {
+  if (e == nullptr || e->kind != ast::ExprKind::Symbol) return;
+  auto info = s.registers.reg(e->text);
+  if (!info || info->type.empty() || typeBits(info->type) == 64) return;
+  s.out.add(diag::RuleId::OperandType, range,
+            s.out.say("'{}' is a .texref, .samplerref or .surfref, or a .u64 register; '{}' is declared {}", name,
+                      e->text, info->type));
+}
+
+// The type of each coordinate: the instruction type, or .u32 for an array
+// index that comes first.
+void coordinateTypes(const OperandScope& s, const std::vector<const ast::Operand*>& elements, const OperandSpec& want,
+                     const spec::ElementCounts* row) {
+  for (std::size_t i = 0; i < elements.size(); ++i) {
+    const ast::Operand& e = *elements[i];
+    if (e.kind == ast::OperandKind::Sink) {
+      s.out.add(diag::RuleId::OperandKind, e.range, s.out.say("'{}' cannot hold the sink '_'", want.name));
+      continue;
+    }
+    if (e.kind != ast::OperandKind::Expression) continue;
+    std::string_view type = row != nullptr && row->index_first && i == 0 ? ".u32" : expectedType(s, want);
+    if (type.empty()) continue;
+    if (e.expr->kind != ast::ExprKind::Symbol) {
+      checkImmediateOfType(s, e, want, type);
+      continue;
+    }
+    auto info = s.registers.reg(e.expr->text);
+    if (info && !info->type.empty()) checkRegisterOfType(s, e, want, type, *info);
+  }
+}
+
+}  // namespace
+
+void checkAddressOperand(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
+  if (op.kind != ast::OperandKind::Address) {
+    s.out.add(diag::RuleId::OperandKind, op.range,
+              s.out.say("'{}' must be an address in brackets, such as [%rd1]", want.name));
+    return;
+  }
+  if (want.kind == OperandKind::TensorAddress) tensorCoordinates(s, op, want);
+  if (want.bits != 0) addressRegisterSize(s, op, want);
+}
+
+// [a, {b,} c]: a texture or surface, an optional sampler, coordinates.
+void checkResourceAddress(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
+  Findings& out = s.out;
+  if (op.kind != ast::OperandKind::Address) {
+    out.penalize();
+    out.add(
+        diag::RuleId::OperandKind, op.range,
+        out.say("'{}' must be an address in brackets, {}", want.name, want.sampler ? "[a, c] or [a, b, c]" : "[a, b]"));
+    return;
+  }
+  std::size_t extras = op.elements.size();
+  if (extras == 0 || extras > (want.sampler ? 2U : 1U)) {
+    out.add(
+        diag::RuleId::OperandCount, op.range,
+        out.say("the address has {} part{}; it is {}", extras + 1, extras == 0 ? "" : "s",
+                want.sampler ? "[texture, coordinates] or [texture, sampler, coordinates]" : "[surface, coordinates]"));
+    return;
+  }
+  handle(s, op.expr, op.range, "a");
+  // The sampler b: a symbol or a register (ptxas 13.0 takes a 32-bit one in
+  // unified mode), not a vector.
+  if (extras == 2 && op.elements[0].kind != ast::OperandKind::Expression) {
+    out.add(diag::RuleId::OperandKind, op.elements[0].range, "the sampler must be a .samplerref or a register");
+  }
+  checkCoordinateVector(s, op.elements.back(), want);
+}
+
+// {c0, ...}: the element count the geometry allows, elements of the type.
+void checkCoordinateVector(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
+  Findings& out = s.out;
+  const spec::ElementCounts* row = nullptr;
+  std::string_view by = s.qualifiers.valueOf(want.count_slot);
+  for (const spec::ElementCounts& r : want.element_counts) {
+    if (contains(r.values, by)) row = &r;
+  }
+  std::vector<const ast::Operand*> elements;
+  if (op.kind == ast::OperandKind::Vector) {
+    checkVectorPredicate(s, op, want);
+    for (const ast::Operand& e : op.elements) elements.push_back(&e);
+  } else if (op.kind == ast::OperandKind::Expression) {
+    elements.push_back(&op);
+  } else {
+    out.penalize();
+    out.add(diag::RuleId::OperandKind, op.range, out.say("'{}' must be a vector {{c0, ...}}", want.name));
+    return;
+  }
+  if (row != nullptr) {
+    std::uint8_t count = static_cast<std::uint8_t>(elements.size());
+    bool scalar = op.kind != ast::OperandKind::Vector;
+    bool fits = std::find(row->counts.begin(), row->counts.end(), count) != row->counts.end();
+    if (scalar) fits = row->scalar || fits;
+    if (!fits) {
+      out.add(diag::RuleId::OperandKind, op.range,
+              out.say("'{}' has {} element{}; {} takes {}", want.name, count, count == 1 ? "" : "s", by,
+                      fmt::join(row->counts, " or ")));
+    }
+  }
+  coordinateTypes(s, elements, want, row);
+}
+
+}  // namespace ptxlint::sema::engine

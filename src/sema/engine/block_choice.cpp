@@ -1,0 +1,117 @@
+#include "sema/engine/block_choice.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "sema/engine/constraints.h"
+#include "sema/engine/findings.h"
+#include "sema/engine/notes.h"
+#include "sema/engine/operands.h"
+#include "sema/engine/qualifier_match.h"
+#include "spec/spec.h"
+
+namespace ptxlint::sema::engine {
+namespace {
+
+using spec::InstructionSpec;
+
+// An instruction matched against one block: the parts in order, qualifiers
+// first (a constraint over wrong qualifiers says nothing more), then the
+// operands.
+class BlockMatch {
+ public:
+  // `explain`: build the suggestions and lists of allowed values that only
+  // the reported block needs (the penalty is the same either way).
+  BlockMatch(const InstructionSpec& spec, const std::vector<const InstructionSpec*>& siblings,
+             const ast::Instruction& in, std::size_t first_qualifier, const RegisterResolver& registers, bool explain)
+      : out_(explain), qualifiers_(matchQualifiers(spec, siblings, in, first_qualifier, out_, qualifier_fit_)) {
+    if (out_.empty()) checkConstraints(qualifiers_, in, out_);
+    qualifier_findings_ = out_.size();
+    operands_ = matchOperands(OperandScope{spec, in, qualifiers_, registers, out_}, operand_fit_);
+  }
+
+  const std::vector<Finding>& findings() const { return out_.list(); }
+  const InstructionSpec& spec() const { return qualifiers_.spec(); }
+  const QualifierBinding& qualifiers() const { return qualifiers_; }
+  const OperandBinding& operands() const { return operands_; }
+
+  // How badly the instruction fits this block; the best block is reported.
+  // A block whose qualifiers all fit, with a wrong operand, is likelier than
+  // one that takes the operands but not the qualifiers (add.f32.f16 with an
+  // .f32 register as a: the mixed-precision block, not the .f32 one).
+  int penalty() const {
+    return static_cast<int>(2 * qualifier_findings_ + (out_.size() - qualifier_findings_)) + out_.penalty();
+  }
+
+  // The block reported for an instruction that fits none: the lowest
+  // penalty; between equals, the one whose type qualifiers fit the
+  // instruction's (the instruction type says most about intent: add.ftz.f64
+  // is judged by the .f64 block, where only .ftz is wrong, not by the .f16
+  // block that takes .ftz); then fewer qualifiers it cannot place at all
+  // (ld.gpu.global: the block with a scope, which lacks only .relaxed); fewer
+  // missing qualifiers; fewer values placed as another block takes them; one
+  // that takes as many operands as given (`call %rd1;`: `call func;` with a
+  // wrong name, not a longer form); then the first in the table. A block
+  // without findings always wins.
+  bool betterThan(const BlockMatch& other) const {
+    auto key = [](const BlockMatch& m) {
+      const QualifierFit& q = m.qualifier_fit_;
+      return std::make_tuple(!m.out_.empty(), m.penalty(), q.type_misfits, q.unknown_qualifiers, q.missing_qualifiers,
+                             q.misplaced_values, m.operand_fit_.wrong_count);
+    };
+    return key(*this) < key(other);
+  }
+
+ private:
+  Findings out_;
+  QualifierFit qualifier_fit_;
+  QualifierBinding qualifiers_;
+  std::size_t qualifier_findings_ = 0;
+  OperandFit operand_fit_;
+  OperandBinding operands_;
+};
+
+void emit(diag::DiagnosticSink& sink, const Finding& f, std::string_view section) {
+  Diagnostic& d = sink.report(f.rule, f.range, f.message);
+  d.spec_section = section;
+  for (const std::string& n : f.notes) diag::DiagnosticSink::addNote(d, n);
+  if (f.fixit) diag::DiagnosticSink::addFixIt(d, f.fixit->range, f.fixit->replacement);
+}
+
+void hexFloatOperands(const ast::Operand& op, diag::DiagnosticSink& sink) {
+  checkHexFloatOperands(op.expr, sink);
+  for (const ast::Operand& element : op.elements) hexFloatOperands(element, sink);
+}
+
+}  // namespace
+
+bool judgeInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
+                      diag::DiagnosticSink& sink) {
+  // Whether or not a table covers the instruction (a matter of syntax).
+  for (const ast::Operand& op : in.operands) hexFloatOperands(op, sink);
+  thread_local std::vector<std::string_view> words;  // reused: no allocation per instruction
+  words.clear();
+  words.push_back(in.opcode.text);
+  for (const ast::Token& q : in.qualifiers) words.push_back(q.text.substr(1));
+  std::size_t name_words = 0;
+  const std::vector<const InstructionSpec*>& specs = spec::findInstructionSpecs(words, name_words);
+  if (specs.empty()) return false;
+
+  // Blocks are compared without building messages; the one reported is
+  // matched again with them.
+  std::optional<BlockMatch> best;
+  for (const InstructionSpec* s : specs) {
+    BlockMatch match(*s, specs, in, name_words - 1, registers, /*explain=*/false);
+    if (!best || match.betterThan(*best)) best.emplace(std::move(match));
+    if (best->findings().empty()) break;
+  }
+  if (!best->findings().empty()) best.emplace(best->spec(), specs, in, name_words - 1, registers, /*explain=*/true);
+  for (const Finding& f : best->findings()) emit(sink, f, best->spec().section);
+  checkNotes(best->qualifiers(), best->operands(), in, context, sink);
+  return true;
+}
+
+}  // namespace ptxlint::sema::engine

@@ -1,0 +1,196 @@
+#include "sema/engine/immediates.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "sema/engine/register_types.h"
+
+namespace ptxlint::sema::engine {
+namespace {
+
+bool isIntegerType(std::string_view type) {
+  static constexpr std::string_view kIntegerTypes[] = {".b8",  ".b16", ".b32", ".b64", ".u8",  ".u16",
+                                                       ".u32", ".u64", ".s8",  ".s16", ".s32", ".s64"};
+  return std::find(std::begin(kIntegerTypes), std::end(kIntegerTypes), type) != std::end(kIntegerTypes);
+}
+
+bool listed(const spec::OperandSpec& want, std::int64_t v) {
+  return std::find(want.immediates.begin(), want.immediates.end(), v) != want.immediates.end();
+}
+
+}  // namespace
+
+Literal literalKind(const ast::Expr* e) {
+  if (e == nullptr) return Literal::Unknown;
+  switch (e->kind) {
+    case ast::ExprKind::IntLiteral: return Literal::Integer;
+    case ast::ExprKind::FloatLiteral:
+      if (e->text.size() > 2 && e->text[0] == '0' && (e->text[1] == 'f' || e->text[1] == 'F')) {
+        return Literal::HexFloat32;
+      }
+      if (e->text.size() > 2 && e->text[0] == '0' && (e->text[1] == 'd' || e->text[1] == 'D')) {
+        return Literal::HexFloat64;
+      }
+      return Literal::Float;
+    case ast::ExprKind::Paren: return literalKind(e->lhs);
+    case ast::ExprKind::Unary:
+    case ast::ExprKind::Binary:
+    case ast::ExprKind::Conditional: {
+      // A constant expression: floating point as soon as one part is.
+      Literal result = Literal::Integer;
+      for (const ast::Expr* part : {e->lhs, e->rhs, e->third}) {
+        if (part == nullptr) continue;
+        Literal k = literalKind(part);
+        if (k == Literal::Unknown) return Literal::Unknown;
+        if (k != Literal::Integer) result = Literal::Float;
+      }
+      return result;
+    }
+    default: return Literal::Unknown;
+  }
+}
+
+std::optional<std::int64_t> constantValue(const ast::Expr* e) {
+  if (e == nullptr) return std::nullopt;
+  if (e->kind == ast::ExprKind::IntLiteral && e->value_fits) return static_cast<std::int64_t>(e->int_value);
+  if (e->kind == ast::ExprKind::Unary && e->op == "-") {
+    // 64-bit two's complement, as PTX constant expressions (4.5.4): the
+    // negation of INT64_MIN is itself, not undefined behaviour.
+    if (auto v = constantValue(e->lhs)) return static_cast<std::int64_t>(0 - static_cast<std::uint64_t>(*v));
+  }
+  if (e->kind == ast::ExprKind::Paren) return constantValue(e->lhs);
+  return std::nullopt;
+}
+
+void checkImmediateOperand(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want) {
+  Findings& out = s.out;
+  auto v = op.kind == ast::OperandKind::Expression ? constantValue(op.expr) : std::nullopt;
+  if (!v) {
+    out.add(diag::RuleId::InvalidImmediate, op.range, out.say("'{}' must be an integer constant", want.name),
+            want.immediates.empty()
+                ? std::vector<std::string>{}
+                : std::vector<std::string>{out.say("allowed: {}", fmt::join(want.immediates, ", "))});
+    return;
+  }
+  if (!want.immediates.empty() && !listed(want, *v)) {
+    out.add(diag::RuleId::InvalidImmediate, op.range, out.say("'{}' cannot be {} here", want.name, *v),
+            {out.say("allowed: {}", fmt::join(want.immediates, ", "))});
+  } else if (*v < want.min_value || *v > want.max_value) {
+    out.add(diag::RuleId::InvalidImmediate, op.range, out.say("'{}' cannot be {} here", want.name, *v),
+            {out.say("allowed: {} to {}", want.min_value, want.max_value)});
+  } else {
+    checkMultipleOf(s, op, want, *v);
+  }
+}
+
+// The immediates an instruction type takes. Integer and bit-size types take
+// integers (4.5.1); .f32 and .f64 take floating-point literals in any
+// notation (4.5.2: "converted to the appropriate floating-point size based
+// on the data or instruction type at its use"), never an integer; .b32 and
+// .b64 also take the exact hex notation of their size (0f..., 0d...), which
+// real PTX uses for constants moved into bit registers. The half, packed
+// and 128-bit types take no immediate (ptxas 13.0: "Arguments mismatch").
+void checkImmediateOfType(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want,
+                          std::string_view type) {
+  Literal kind = literalKind(op.expr);
+  if (kind == Literal::Unknown) return;
+  bool is_float = type == ".f32" || type == ".f64";
+  bool is_integer = !is_float && (type == ".pred" || isIntegerType(type));
+  // A decimal floating-point constant is a 64-bit double (4.5.2): .b64
+  // takes it as it takes 0d...; the 32-bit 0f... notation goes to .b32.
+  bool ok = (is_float && kind != Literal::Integer) || (is_integer && kind == Literal::Integer) ||
+            (type == ".b32" && kind == Literal::HexFloat32) ||
+            (type == ".b64" && (kind == Literal::HexFloat64 || kind == Literal::Float));
+  if (ok) return;
+  std::string allowed = is_float         ? "a floating-point constant (1.0, 0f3F800000, 0d3FF0000000000000)"
+                        : type == ".b32" ? "an integer constant or a 0f single-precision constant"
+                        : type == ".b64" ? "an integer or a double-precision constant (1.5, 0d3FF0000000000000)"
+                        : is_integer     ? "an integer constant"
+                                         : "a register; this type takes no immediate";
+  s.out.add(diag::RuleId::InvalidImmediate, op.range,
+            s.out.say("'{}' cannot be {} for {}", want.name,
+                      kind == Literal::Integer ? "an integer constant" : "a floating-point constant",
+                      describeType(s, want, type)),
+            {s.out.say("allowed: {}", allowed)});
+}
+
+void checkConstantBounds(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want, std::int64_t v) {
+  Findings& out = s.out;
+  if (want.kind == spec::OperandKind::Value && !want.immediates.empty() && !listed(want, v)) {
+    // A register, or one of a few constants ("nCols must be a power of 2
+    // ... within the range [32, 512]", 9.7.16.7.1).
+    out.add(diag::RuleId::InvalidImmediate, op.range, out.say("'{}' cannot be {} here", want.name, v),
+            {out.say("allowed: a register or {}", fmt::join(want.immediates, ", "))});
+  } else if (v < want.min_value || v > want.max_value) {
+    out.add(diag::RuleId::InvalidImmediate, op.range, out.say("'{}' cannot be {} here", want.name, v),
+            {out.say("allowed: {} to {}", want.min_value, want.max_value)});
+  } else {
+    checkMultipleOf(s, op, want, v);
+  }
+}
+
+void checkMultipleOf(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want, std::int64_t v) {
+  if (want.non_zero && v == 0) {
+    s.out.add(diag::RuleId::InvalidImmediate, op.range, s.out.say("'{}' cannot be 0 here", want.name));
+    return;
+  }
+  if (want.multiple_of == 0 || v % want.multiple_of == 0) return;
+  s.out.add(diag::RuleId::InvalidImmediate, op.range,
+            s.out.say("'{}' must be a multiple of {}, not {}", want.name, want.multiple_of, v));
+}
+
+// -0f40000000 is 0fC0000000: the sign bit flipped, the digits' case kept.
+std::string negatedHexFloat(std::string_view text) {
+  char top = text[2];
+  int digit = top <= '9' ? top - '0' : (top | 0x20) - 'a' + 10;
+  digit ^= 8;
+  bool lower = std::any_of(text.begin() + 2, text.end(), [](char c) { return c >= 'a' && c <= 'f'; });
+  char flipped = static_cast<char>(digit < 10 ? '0' + digit : (lower ? 'a' : 'A') + digit - 10);
+  std::string negated(text);
+  negated[2] = flipped;
+  return negated;
+}
+
+}  // namespace ptxlint::sema::engine
+
+namespace ptxlint::sema {
+
+// 4.5.2: a 0f constant "may not be used in constant expressions".
+void checkHexFloatOperands(const ast::Expr* e, diag::DiagnosticSink& sink) {
+  if (e == nullptr) return;
+  std::string op;  // the operator, when e is one
+  switch (e->kind) {
+    case ast::ExprKind::Unary:
+    case ast::ExprKind::Binary: op = std::string(e->op); break;
+    case ast::ExprKind::Cast:
+      op = "(";  // (one string at a time: GCC 12 warns wrongly of '+' chains here, -Wrestrict)
+      op += e->op;
+      op += ")";
+      break;
+    case ast::ExprKind::Conditional: op = "?:"; break;
+    case ast::ExprKind::Index: op = "[]"; break;
+    case ast::ExprKind::Call:
+    case ast::ExprKind::Mask: op = std::string(e->text) + "()"; break;
+    default: break;
+  }
+  for (const ast::Expr* part : {e->lhs, e->rhs, e->third}) {
+    if (part == nullptr) continue;
+    const ast::Expr* inner = part;
+    while (inner->kind == ast::ExprKind::Paren && inner->lhs != nullptr) inner = inner->lhs;
+    bool single = inner->kind == ast::ExprKind::FloatLiteral && inner->text.size() == 10 && inner->text[0] == '0' &&
+                  (inner->text[1] == 'f' || inner->text[1] == 'F');
+    if (!op.empty() && single) {
+      Diagnostic& d =
+          sink.report(diag::RuleId::HexFloatInExpression, inner->range,
+                      fmt::format("'{}' is an exact single-precision constant (0f): it cannot be an operand of '{}'",
+                                  inner->text, op));
+      if (e->kind == ast::ExprKind::Unary && e->op == "-" && part == inner) {
+        diag::DiagnosticSink::addFixIt(d, e->range, engine::negatedHexFloat(inner->text));
+      }
+    }
+    checkHexFloatOperands(part, sink);
+  }
+}
+
+}  // namespace ptxlint::sema

@@ -1,0 +1,226 @@
+#include "sema/engine/scalar_operands.h"
+
+#include <algorithm>
+#include <string>
+
+#include "sema/engine/immediates.h"
+#include "sema/engine/register_types.h"
+#include "sema/engine/words.h"
+
+namespace ptxlint::sema::engine {
+namespace {
+
+using spec::OperandKind;
+using spec::OperandSpec;
+
+// A predicate written as a pair, negated or as the sink `_`: true when the
+// form is handled here.
+bool predicateForm(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
+  using spec::PredicateForm;
+  PredicateForm form = want.predicate_form;
+  Findings& out = s.out;
+  switch (op.kind) {
+    case ast::OperandKind::Negated:
+      if (form != PredicateForm::Negatable) {
+        out.add(diag::RuleId::OperandKind, op.range, out.say("'{}' cannot be negated with '!'", want.name));
+      } else {
+        checkPredicateRegister(s, op.name, want);
+      }
+      return true;
+    case ast::OperandKind::PredicatePair:
+      if (form != PredicateForm::MaybePair && form != PredicateForm::Pair) {
+        out.add(diag::RuleId::OperandKind, op.range, out.say("'{}' is one predicate, not a pair p|q", want.name));
+      } else {
+        checkPredicateRegister(s, op.name, want);
+        checkPredicateRegister(s, op.second, want);
+      }
+      return true;
+    case ast::OperandKind::Sink:
+      if (form != PredicateForm::MaybePair) {
+        out.add(diag::RuleId::OperandKind, op.range, out.say("'{}' cannot be the sink '_'", want.name));
+      }
+      return true;
+    case ast::OperandKind::Expression:
+      if (form == PredicateForm::Pair) {
+        out.add(diag::RuleId::OperandKind, op.range, out.say("'{}' is a pair of predicates p|q here", want.name));
+        return true;
+      }
+      return false;
+    default: return false;
+  }
+}
+
+// "d|p" (9.7.8.6 lop3): a register of the type, or the sink, with a
+// predicate; "d[|p]" (9.7.9.6 shfl.sync): the predicate may be left out.
+void registerWithPredicate(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
+  Findings& out = s.out;
+  std::string_view reg_text;
+  SourceRange reg_range;
+  if (op.kind == ast::OperandKind::PredicatePair) {
+    reg_text = op.name.text;
+    reg_range = op.name.range;
+    if (op.second.text == "_" && !want.predicate_sink) {
+      out.add(diag::RuleId::OperandKind, op.second.range,
+              out.say("the predicate of '{}|p' cannot be the sink '_'", want.name));
+    }
+    checkPredicateRegister(s, op.second, want);
+  } else if (want.predicate_optional && op.kind == ast::OperandKind::Expression &&
+             op.expr->kind == ast::ExprKind::Symbol) {
+    reg_text = op.expr->text;
+    reg_range = op.range;
+  } else if (want.predicate_optional && op.kind == ast::OperandKind::Sink) {
+    reg_text = "_";
+    reg_range = op.range;
+  } else {
+    out.penalize();
+    out.add(diag::RuleId::OperandKind, op.range,
+            want.predicate_optional
+                ? out.say("'{}' is a register, or a register and a predicate '{}|p', here", want.name, want.name)
+                : out.say("'{}' is a register and a predicate, '{}|p', here", want.name, want.name));
+    return;
+  }
+  if (reg_text == "_") {
+    if (!want.register_sink) {
+      out.add(diag::RuleId::OperandKind, reg_range, out.say("'{}' cannot be the sink '_'", want.name));
+    }
+    return;
+  }
+  std::string_view type = expectedType(s, want);
+  auto info = s.registers.reg(reg_text);
+  if (type.empty() || !info || info->type.empty() || spec::typesAgree(type, info->type)) return;
+  out.add(diag::RuleId::OperandType, reg_range,
+          out.say("'{}' is a {} operand; '{}' is declared {}", want.name, describeType(s, want, type), reg_text,
+                  info->type));
+}
+
+// `%r1.b0`: the register part of an operand with a selector; the selector
+// must be one `want` allows ("" for none).
+std::string_view selectedRegister(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
+  Findings& out = s.out;
+  std::string_view text = op.expr->text;
+  std::size_t dot = text.find('.');
+  std::string_view base = text.substr(0, dot);
+  std::string_view field = dot == std::string_view::npos ? std::string_view{} : text.substr(dot);
+  if (!s.registers.reg(base)) return text;  // a special register or a symbol: judged elsewhere
+  if (contains(want.selectors, field)) return base;
+  spec::Values written;
+  for (std::string_view v : want.selectors) {
+    if (!v.empty()) written.push_back(v);
+  }
+  bool none_allowed = contains(want.selectors, "");
+  std::string allowed = written.size() > 24
+                            ? out.say("{} ... {} ({} in all)", join({written.begin(), written.begin() + 8}),
+                                      written.back(), written.size())
+                            : join(written);
+  if (field.empty()) {
+    out.add(diag::RuleId::OperandKind, op.range, out.say("'{}' needs a selector here", want.name),
+            {out.say("selectors: {}", allowed)});
+  } else if (written.empty()) {
+    out.add(diag::RuleId::OperandKind, op.range,
+            out.say("'{}' takes no selector here; '{}' has '{}'", want.name, base, field));
+  } else {
+    out.add(diag::RuleId::OperandKind, op.range, out.say("'{}' is not a selector of '{}' here", field, want.name),
+            {out.say("selectors{}: {}", none_allowed ? " (or none)" : "", allowed)});
+  }
+  return base;
+}
+
+// A constant, or an expression of constants, in a scalar slot.
+void scalarConstant(const OperandScope& s, const ast::Operand& op, const OperandSpec& want,
+                    std::string_view want_type) {
+  Findings& out = s.out;
+  if (want.not_negated && op.expr->kind == ast::ExprKind::Unary && op.expr->op == "-" && op.expr->lhs != nullptr &&
+      op.expr->lhs->kind == ast::ExprKind::Symbol) {
+    out.add(diag::RuleId::OperandKind, op.range, out.say("'{}' cannot be negated here", want.name),
+            {out.say("syntax: {}", s.spec.syntax)});
+    return;
+  }
+  if (want.kind == OperandKind::Predicate && want.constant_allowed) {
+    if (Literal k = literalKind(op.expr); k != Literal::Integer && k != Literal::Unknown) {
+      out.add(diag::RuleId::InvalidImmediate, op.range,
+              out.say("'{}' must be a predicate register or an integer constant", want.name));
+    }
+  } else if (want.kind != OperandKind::Value) {
+    out.add(diag::RuleId::OperandKind, op.range,
+            out.say("'{}' must be a {}, not a constant", want.name,
+                    want.kind == OperandKind::Predicate ? "predicate register" : "register"));
+  } else if (!want_type.empty()) {
+    checkImmediateOfType(s, op, want, want_type);
+  }
+  if (auto v = constantValue(op.expr)) checkConstantBounds(s, op, want, *v);
+}
+
+// A register in a scalar slot: its declared type against the operand's.
+void scalarRegister(const OperandScope& s, const ast::Operand& op, const OperandSpec& want,
+                    std::string_view want_type) {
+  Findings& out = s.out;
+  auto info = s.registers.reg(want.selectors.empty() ? op.expr->text : selectedRegister(s, op, want));
+  if (!info || info->type.empty()) return;  // not a register: judged elsewhere, never guessed
+  if (want.kind == OperandKind::Predicate) {
+    if (info->type != ".pred") {
+      out.add(diag::RuleId::OperandType, op.range,
+              out.say("'{}' must be a .pred register; '{}' is declared {}", want.name, op.expr->text, info->type));
+    }
+    return;
+  }
+  if (want.wider_register && !want.type_slot.empty()) {
+    checkDataRegister(s, op, want, s.qualifiers.valueOf(want.type_slot));
+    return;
+  }
+  if (!want.fixed_type.empty() || !want.type_slot.empty()) {
+    // A typed operand whose type qualifier is missing or wrong: the
+    // qualifier findings say enough.
+    if (!want_type.empty()) checkRegisterOfType(s, op, want, want_type, *info);
+    return;
+  }
+  unsigned bits = typeBits(info->type);
+  unsigned want_bits = want.bits;
+  if (info->type == ".pred" || (want_bits != 0 && bits != 0 && bits != want_bits)) {
+    out.add(diag::RuleId::OperandType, op.range,
+            out.say("'{}' is a {}-bit operand; '{}' is declared {}", want.name, want_bits, op.expr->text, info->type));
+  }
+}
+
+}  // namespace
+
+void checkScalarOperand(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
+  Findings& out = s.out;
+  if (want.with_predicate) {
+    registerWithPredicate(s, op, want);
+    return;
+  }
+  if (want.kind == OperandKind::Predicate && predicateForm(s, op, want)) return;
+  if (want.sink_allowed && op.kind == ast::OperandKind::Sink) return;
+  if (want.sink_required) {
+    out.add(diag::RuleId::OperandKind, op.range, out.say("'{}' must be the sink '_' here", want.name),
+            {out.say("syntax: {}", s.spec.syntax)});
+    return;
+  }
+  if (op.kind != ast::OperandKind::Expression) {
+    out.penalize();  // a vector or address where a scalar goes: the shape of another block
+    out.add(diag::RuleId::OperandKind, op.range,
+            out.say("'{}' must be a {}", want.name,
+                    want.kind == OperandKind::Predicate  ? "predicate register"
+                    : want.kind == OperandKind::Register ? "register"
+                                                         : "register or integer constant"));
+    return;
+  }
+  std::string_view want_type = expectedType(s, want);
+  if (op.expr->kind != ast::ExprKind::Symbol && want.kind == OperandKind::Predicate && !want.immediates.empty()) {
+    // A predicate that may be written as a constant ("scale-d": 0 or 1).
+    auto v = constantValue(op.expr);
+    if (!v || std::find(want.immediates.begin(), want.immediates.end(), *v) == want.immediates.end()) {
+      out.add(diag::RuleId::InvalidImmediate, op.range,
+              out.say("'{}' must be a predicate register or one of the constants {}", want.name,
+                      fmt::join(want.immediates, ", ")));
+    }
+    return;
+  }
+  if (op.expr->kind != ast::ExprKind::Symbol) {
+    scalarConstant(s, op, want, want_type);
+    return;
+  }
+  scalarRegister(s, op, want, want_type);
+}
+
+}  // namespace ptxlint::sema::engine

@@ -1,0 +1,17 @@
+// Operands that take a name rather than a value: branch targets ("The branch
+// target must be a label", 9.7.12.3), call targets and prototypes ("func is a
+// symbol", 9.7.12.5), .branchtargets labels declared before use (9.7.12.4),
+// and call's parenthesised argument lists (9.7.12.5). An undeclared name is
+// the symbol pass's finding, never this part's.
+#pragma once
+
+#include "sema/engine/operand_scope.h"
+
+namespace ptxlint::sema::engine {
+
+// OperandKind::Symbol: a name of a kind the operand allows.
+void checkSymbolOperand(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want);
+// OperandKind::List: `(a, b, ...)` of scalar operands.
+void checkListOperand(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want);
+
+}  // namespace ptxlint::sema::engine

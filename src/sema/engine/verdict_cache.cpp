@@ -1,0 +1,220 @@
+#include "sema/engine/verdict_cache.h"
+
+#include <cstring>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "support/front_cache.h"
+#include "support/text.h"
+
+namespace ptxlint::sema::engine {
+namespace {
+
+// The memo key of an instruction (see CheckMemo): everything the engine's
+// parts read of it. Names become what the resolver says of them; a register
+// is its type and its place among the instruction's names (so `add %r1, %r1,
+// %r2` and `add %r1, %r2, %r3` differ), a label only its kind; other names
+// (variables, functions, special registers) keep their text.
+class MemoKey {
+ public:
+  MemoKey(const ast::Instruction& in, const RegisterResolver& registers, CheckMemo::Scratch& out)
+      : in_(in), registers_(registers), out_(out), names_(out.names) {}
+
+  // The key, or an empty view when it does not fit the scratch room.
+  std::string_view build() {
+    out_.size = out_.context_size;
+    out_.overflow = false;
+    names_.clear();
+    text(in_.opcode.text);
+    for (const ast::Token& q : in_.qualifiers) text(q.text);
+    put('|');
+    for (const ast::Operand& op : in_.operands) operand(op);
+    return out_.overflow ? std::string_view{} : std::string_view(out_.bytes, out_.size);
+  }
+
+ private:
+  void put(char c) {
+    if (out_.size < CheckMemo::Scratch::kCapacity) {
+      out_.bytes[out_.size++] = c;
+    } else {
+      out_.overflow = true;
+    }
+  }
+  void text(std::string_view t) {
+    if (out_.size + t.size() + 1 > CheckMemo::Scratch::kCapacity) {
+      out_.overflow = true;
+      return;
+    }
+    support::copyShortBytes(out_.bytes + out_.size, t.data(), t.size());
+    out_.size += t.size();
+    out_.bytes[out_.size++] = '\x1f';
+  }
+
+  void number(std::size_t n) {
+    char digits[20];
+    std::size_t k = 0;
+    do {
+      digits[k++] = static_cast<char>('0' + n % 10);
+      n /= 10;
+    } while (n != 0);
+    while (k > 0) put(digits[--k]);
+    put(',');
+  }
+
+  void name(std::string_view t) {
+    if (t == "_") {
+      put('_');
+      return;
+    }
+    std::size_t index = 0;
+    while (index < names_.size() && !support::sameBytes(names_[index], t)) ++index;
+    if (index == names_.size()) names_.push_back(t);
+    put('#');
+    number(index);
+    if (std::optional<RegisterInfo> reg = registers_.reg(t)) {
+      put('R');
+      put(reg->declared.begin > in_.range.begin ? '>' : '<');
+      text(reg->type);
+      return;
+    }
+    if (std::optional<NameInfo> info = registers_.nameInfo(t)) {
+      put('N');
+      put(static_cast<char>('0' + static_cast<int>(info->kind)));
+      put(info->declared.begin > in_.range.begin ? '>' : '<');
+      if (info->kind != NameKind::Label) text(t);
+      if (std::optional<Signature> sig = registers_.signature(t)) {
+        put('S');
+        number(sig->results);
+        number(sig->params);
+        put(sig->agree ? '+' : '-');
+      }
+      return;
+    }
+    put('U');
+    text(t);
+  }
+
+  void expr(const ast::Expr* e) {
+    if (e == nullptr) {
+      put('~');
+      return;
+    }
+    put(static_cast<char>('a' + static_cast<int>(e->kind)));
+    switch (e->kind) {
+      case ast::ExprKind::Symbol: name(e->text); return;
+      case ast::ExprKind::IntLiteral:
+      case ast::ExprKind::FloatLiteral: text(e->text); return;
+      default: break;
+    }
+    text(e->text);
+    text(e->op);
+    put('(');
+    expr(e->lhs);
+    expr(e->rhs);
+    expr(e->third);
+    put(')');
+  }
+
+  void operand(const ast::Operand& op) {
+    put(static_cast<char>('A' + static_cast<int>(op.kind)));
+    switch (op.kind) {
+      case ast::OperandKind::Expression: expr(op.expr); break;
+      case ast::OperandKind::Address:
+        expr(op.expr);
+        text(op.name.text);
+        break;
+      case ast::OperandKind::Negated: name(op.name.text); break;
+      case ast::OperandKind::PredicatePair:
+        name(op.name.text);
+        name(op.second.text);
+        break;
+      case ast::OperandKind::Vector:
+        if (!op.second.text.empty()) name(op.second.text);
+        break;
+      case ast::OperandKind::ParenList:
+      case ast::OperandKind::Sink: break;
+    }
+    put('{');
+    for (const ast::Operand& element : op.elements) operand(element);
+    put('}');
+  }
+
+  const ast::Instruction& in_;
+  const RegisterResolver& registers_;
+  CheckMemo::Scratch& out_;
+  std::vector<std::string_view>& names_;
+};
+
+// The process-wide verdicts (see CheckMemo).
+class VerdictCache {
+ public:
+  std::optional<bool> find(std::string_view key) const {
+    std::uint64_t hash = support::hashBytes(key);
+    Front& front = this->front();
+    if (const bool* kept = front.find(hash, key)) return *kept;
+    bool verdict;
+    {
+      std::shared_lock lock(mutex_);
+      auto it = verdicts_.find(key);
+      if (it == verdicts_.end()) return std::nullopt;
+      verdict = it->second;
+    }
+    front.put(hash, key, verdict);
+    return verdict;
+  }
+  void insert(std::string_view key, bool checked) {
+    front().put(support::hashBytes(key), key, checked);
+    std::unique_lock lock(mutex_);
+    if (verdicts_.size() >= kMaxEntries) verdicts_.clear();  // bounded on hostile input
+    verdicts_.emplace(std::string(key), checked);
+  }
+
+ private:
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return support::hashBytes(s); }
+  };
+  using Front = support::FrontCache<bool, 16384>;  // at most about 2.4 MiB a thread
+  static Front& front() {
+    thread_local Front instance;
+    return instance;
+  }
+
+  static constexpr std::size_t kMaxEntries = 1 << 16;  // about 15 MiB at most
+  mutable std::shared_mutex mutex_;
+  std::unordered_map<std::string, bool, Hash, std::equal_to<>> verdicts_;
+};
+
+VerdictCache& verdictCache() {
+  static VerdictCache cache;
+  return cache;
+}
+
+}  // namespace
+
+std::string_view memoKey(const ast::Instruction& in, const RegisterResolver& registers, CheckMemo::Scratch& scratch) {
+  return MemoKey(in, registers, scratch).build();
+}
+
+std::optional<bool> findVerdict(std::string_view key) { return verdictCache().find(key); }
+void keepVerdict(std::string_view key, bool checked) { verdictCache().insert(key, checked); }
+
+}  // namespace ptxlint::sema::engine
+
+namespace ptxlint::sema {
+
+CheckMemo::CheckMemo(const ModuleContext& context) {
+  std::string prefix = (context.version ? context.version->str() : std::string("-")) + "/" +
+                       (context.target ? context.target->str() : std::string("-")) + "/" +
+                       (context.version_overridden ? "V" : "") + (context.target_overridden ? "T" : "") + "|";
+  std::memcpy(scratch_.bytes, prefix.data(), prefix.size());
+  scratch_.context_size = prefix.size();
+}
+
+std::optional<bool> CheckMemo::find(std::string_view key) const { return engine::findVerdict(key); }
+void CheckMemo::insert(std::string_view key, bool checked) { engine::keepVerdict(key, checked); }
+
+}  // namespace ptxlint::sema

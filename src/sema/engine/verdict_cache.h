@@ -1,0 +1,22 @@
+// The memo of instruction verdicts (CheckMemo in instruction_checker.h): the
+// key of an instruction, made of everything the engine reads of it, and the
+// process-wide table of clean verdicts behind per-thread front caches.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "ast/ast.h"
+#include "sema/instruction_checker.h"
+
+namespace ptxlint::sema::engine {
+
+// The memo key of `in` in `scratch` (which starts with the module's
+// context), or an empty view when it does not fit the scratch room.
+std::string_view memoKey(const ast::Instruction& in, const RegisterResolver& registers, CheckMemo::Scratch& scratch);
+
+// The process-wide verdicts: bounded, shared by every thread.
+std::optional<bool> findVerdict(std::string_view key);
+void keepVerdict(std::string_view key, bool checked);
+
+}  // namespace ptxlint::sema::engine
