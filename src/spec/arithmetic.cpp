@@ -299,10 +299,21 @@ std::vector<InstructionSpec> arithmeticSpecs() {
   specs.push_back(entry("9.7.3.6", "fma.rnd.f64 d, a, b, c", "fma",
                         {required(".rnd", kRnd), required(".type", {".f64"})}, ternaryOperands(), {}, {1, 4},
                         TargetRequirement::atLeast(13)));
-  // 9.7.3.7 mad (floating point): "In PTX ISA versions 2.0 and later, a
-  // rounding modifier is required for mad.f32 for sm_20 and higher targets"
-  // (enforced from PTX ISA 3.2, Errata); the sm_1x line without one is not
-  // taken (ptxlint knows no target below sm_20 that a current ptxas accepts).
+  // 9.7.3.7 mad (floating point): "mad{.ftz}{.sat}.f32 d, a, b, c; //
+  // .target sm_1x"; "Introduced in PTX ISA version 1.0"; "In PTX ISA
+  // versions 2.0 and later, a rounding modifier is required for mad.f32 for
+  // sm_20 and higher targets" (the Errata: ptxas enforces it from PTX ISA
+  // 3.2 and warns at 3.1; ptxlint follows the manual). ptxas 13.0 still
+  // takes the sm_1x form for .target sm_10 to sm_13.
+  InstructionSpec mad_sm1x =
+      entry("9.7.3.7", "mad{.ftz}{.sat}.f32 d, a, b, c", "mad",
+            {optional(".ftz", {".ftz"}), optional(".sat", {".sat"}), required(".type", {".f32"})}, ternaryOperands());
+  mad_sm1x.removed = {.from = {2, 0},
+                      .sm = 20,
+                      .what = "'mad.f32' without a rounding modifier",
+                      .note = "a rounding modifier is one of .rn, .rz, .rm, .rp; ptxas took mad.f32 as mad.rn.f32 "
+                              "before PTX ISA 3.2 (Errata)",
+                      .insert = ".rn"};
   specs.push_back(entry(
       "9.7.3.7", "mad.rnd{.ftz}{.sat}.f32 d, a, b, c", "mad",
       {required(".rnd", kRnd), optional(".ftz", {".ftz"}), optional(".sat", {".sat"}), required(".type", {".f32"})},
@@ -310,6 +321,7 @@ std::vector<InstructionSpec> arithmeticSpecs() {
   specs.push_back(entry("9.7.3.7", "mad.rnd.f64 d, a, b, c", "mad",
                         {required(".rnd", kRnd), required(".type", {".f64"})}, ternaryOperands(), {}, {1, 4},
                         TargetRequirement::atLeast(13)));
+  specs.push_back(mad_sm1x);
 
   // 9.7.1.8 div, 9.7.1.9 rem (integer)
   specs.push_back(entry("9.7.1.8", "div.type d, a, b", "div", {required(".type", kIntTypes)}, binaryOperands()));

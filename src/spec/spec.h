@@ -594,6 +594,8 @@ struct Removal {
   PtxVersion from{};
   std::uint16_t sm = 0;
   std::string_view what{};  // "'shfl' without '.sync'"
+  std::string_view note{};    // what to write instead, as a note
+  std::string_view insert{};  // a fix-it: text inserted after the opcode ("" none)
 };
 
 struct InstructionSpec {

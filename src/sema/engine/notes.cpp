@@ -26,6 +26,10 @@ void checkRemoved(const InstructionSpec& spec, const ast::Instruction& in, const
                                           spec.removed.what, spec.removed.sm, spec.removed.from.str(),
                                           context.target->str(), context.version->str()));
   d.spec_section = spec.section;
+  if (!spec.removed.note.empty()) diag::DiagnosticSink::addNote(d, std::string(spec.removed.note));
+  if (!spec.removed.insert.empty()) {
+    diag::DiagnosticSink::addFixIt(d, {in.opcode.range.end, in.opcode.range.end}, std::string(spec.removed.insert));
+  }
 }
 
 // Qualifiers that became mandatory in a later PTX ISA version.
