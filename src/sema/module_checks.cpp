@@ -99,6 +99,17 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
     auto parsed = spec::parseVersion(version->version.text);
     if (parsed && spec::isKnownVersion(*parsed)) {
       context.version = parsed;
+    } else if (parsed && spec::latestVersion() < *parsed) {
+      // A version newer than the tables (11.1.1): checked by the newest
+      // rules, with a warning, not refused (the file is likely valid for a
+      // newer toolkit).
+      context.version = spec::latestVersion();
+      context.declared_newer = parsed;
+      Diagnostic& d =
+          sink.report(diag::RuleId::NewerVersion, version->version.range,
+                      fmt::format("PTX ISA {} is newer than ptxlint's tables ({}): checked by {}'s rules",
+                                  version->version.text, spec::latestVersion().str(), spec::latestVersion().str()));
+      diag::DiagnosticSink::addNote(d, "an instruction or qualifier the tables do not know may be new in that version");
     } else {
       Diagnostic& d = sink.report(diag::RuleId::UnknownVersion, version->version.range,
                                   fmt::format("unknown PTX ISA version '{}'", version->version.text));

@@ -19,6 +19,9 @@ struct ModuleContext {
   std::optional<spec::Target> target;
   std::optional<SourceRange> version_token;  // the "8.0" of .version 8.0
   std::optional<SourceRange> target_token;
+  // A .version newer than the tables (PL2006): `version` is then the
+  // newest the tables know, and this the one declared.
+  std::optional<spec::PtxVersion> declared_newer;
   bool version_overridden = false;
   bool target_overridden = false;
   // --requirements: every gated use is logged here (nullptr: not asked).

@@ -184,6 +184,11 @@ bool listsOpcode(const Family& family, std::string_view opcode) {
   return false;
 }
 
+bool isOpcode(std::string_view opcode) {
+  return std::any_of(std::begin(kFamilies), std::end(kFamilies),
+                     [&](const Family& f) { return listsOpcode(f, opcode); });
+}
+
 // The names of one opcode: its documented names and entry opcodes, split
 // into dotted words, each with the entries whose opcode it is.
 struct Name {
@@ -206,6 +211,10 @@ class Registry {
       std::shared_lock lock(mutex_);
       if (auto it = by_opcode_.find(opcode); it != by_opcode_.end()) return it->second.get();
     }
+    // An opcode no family lists has no names; it is not remembered (a file
+    // of a million misspelt opcodes must not grow the table).
+    static const std::vector<Name> kNone;
+    if (!isOpcode(opcode)) return &kNone;
     auto names = std::make_unique<std::vector<Name>>();
     for (std::string_view documented : kDocumentedNames) {
       if (firstWord(documented) == opcode) nameOf(*names, splitName(documented));
@@ -259,6 +268,28 @@ std::vector<std::string_view> familyOpcodeLists() {
   std::vector<std::string_view> lists;
   for (const Family& f : kFamilies) lists.push_back(f.opcodes);
   return lists;
+}
+
+std::vector<std::string_view> allOpcodes() {
+  std::vector<std::string_view> all;
+  for (const Family& f : kFamilies) {
+    for (std::string_view rest = f.opcodes; !rest.empty();) {
+      std::size_t space = rest.find(' ');
+      std::string_view opcode = rest.substr(0, space);
+      if (std::find(all.begin(), all.end(), opcode) == all.end()) all.push_back(opcode);
+      if (space == std::string_view::npos) break;
+      rest.remove_prefix(space + 1);
+    }
+  }
+  return all;
+}
+
+std::vector<std::vector<std::string_view>> instructionNames(std::string_view opcode) {
+  std::vector<std::vector<std::string_view>> all;
+  for (const Name& name : *registry().names(opcode)) {
+    if (!name.specs.empty()) all.push_back(name.words);
+  }
+  return all;
 }
 
 const std::vector<const InstructionSpec*>& findInstructionSpecs(const std::vector<std::string_view>& words,

@@ -637,6 +637,12 @@ std::vector<std::string_view> familyOpcodeLists();
 // The entries for an instruction whose dotted words are `words` (opcode
 // first, then qualifiers); `name_words` receives how many words the
 // instruction's name takes. Empty when no table covers it.
+// Every opcode (the first dotted word) some entry has, for "did you mean".
+std::vector<std::string_view> allOpcodes();
+// The dotted names of `opcode`'s entries, split into words ("mbarrier",
+// "arrive"); empty for an opcode no entry has.
+std::vector<std::vector<std::string_view>> instructionNames(std::string_view opcode);
+
 const std::vector<const InstructionSpec*>& findInstructionSpecs(const std::vector<std::string_view>& words,
                                                                 std::size_t& name_words);
 

@@ -48,6 +48,9 @@ TEST_CASE("every rule has a golden test", "[rules]") {
     INFO(rule.code);
     // PL9001 (unreadable input) is a CLI matter: tests/cli covers it.
     if (rule.code == "PL9001") continue;
+    // PL9002 (unchecked instruction) has nothing to report since every
+    // instruction section has a table: an unknown instruction is PL3014.
+    if (rule.code == "PL9002") continue;
     CHECK(all.find(std::string(rule.code) + ":") != std::string::npos);
   }
 }

@@ -11,6 +11,7 @@
 #include "sema/engine/notes.h"
 #include "sema/engine/operands.h"
 #include "sema/engine/qualifier_match.h"
+#include "sema/engine/unknown_instruction.h"
 #include "spec/spec.h"
 
 namespace ptxlint::sema::engine {
@@ -98,7 +99,10 @@ bool judgeInstruction(const ast::Instruction& in, const ModuleContext& context, 
   for (const ast::Token& q : in.qualifiers) words.push_back(q.text.substr(1));
   std::size_t name_words = 0;
   const std::vector<const InstructionSpec*>& specs = spec::findInstructionSpecs(words, name_words);
-  if (specs.empty()) return false;
+  if (specs.empty()) {
+    reportUnknownInstruction(in, context, sink);
+    return true;  // judged: every instruction section has a table
+  }
 
   // Blocks are compared without building messages; the one reported is
   // matched again with them.

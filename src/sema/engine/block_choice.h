@@ -14,8 +14,9 @@
 
 namespace ptxlint::sema::engine {
 
-// Judges `in` against the tables, without the verdict cache. False when no
-// table covers the instruction (nothing is reported then).
+// Judges `in` against the tables, without the verdict cache. An
+// instruction no entry covers is reported (unknown_instruction.h). Returns
+// whether it was judged (always, now that every section has a table).
 bool judgeInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
                       diag::DiagnosticSink& sink);
 
