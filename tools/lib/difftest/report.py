@@ -1,0 +1,181 @@
+"""The report: the known disagreements (tests/difftest/known-disagreements.txt,
+format described there), the figures per instruction and overall, the
+disagreements and ptxlint failures case by case, the --json file and the
+exit status (--min-agreement)."""
+import json
+import os
+import re
+
+
+def load_known(path):
+    """Lines 'PATTERN [@ CONTEXT] :: reason': PATTERN a Python regular
+    expression searched in the instruction text, CONTEXT one searched in
+    '.version X.Y .target sm_NN'. Lines starting with '#' are comments."""
+    entries = []
+    if not path or not os.path.exists(path):
+        return entries
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            if " :: " not in line:
+                raise SystemExit(f"{path}:{n}: expected 'PATTERN [@ CONTEXT] :: reason'")
+            pattern, reason = line.split(" :: ", 1)
+            instr, _, context = pattern.partition(" @ ")
+            try:
+                entries.append({"line": n, "instr": re.compile(instr.strip()),
+                                "context": re.compile(context.strip()), "reason": reason.strip()})
+            except re.error as e:
+                raise SystemExit(f"{path}:{n}: bad regular expression: {e}")
+    return entries
+
+
+def known_reason(entries, case):
+    context = f".version {case['version']} .target {case['target']}"
+    for e in entries:
+        if e["instr"].search(case["instruction"]) and e["context"].search(context):
+            return e
+    return None
+
+
+def tally(cases, known, known_path):
+    """Sort each case into the figures of its instruction (and set its
+    "result", "known", "known_line"): -> (stats, failures, unexplained,
+    explained, manual_diff, ptxas_errors)."""
+    stats = {}
+    failures, unexplained, explained, manual_diff, ptxas_errors = [], [], [], [], []
+    for c in cases:
+        s = stats.setdefault(c["opcode"], {"cases": 0, "manual_only": 0, "judged": 0, "agree": 0,
+                                          "known": 0, "unexplained": 0})
+        s["cases"] += 1
+        lint = c["ptxlint"]["verdict"]
+        if lint == "failure":
+            failures.append(c)
+        if c["manual_only"]:
+            s["manual_only"] += 1
+            if c["expect"] and lint != "failure" and lint != c["expect"]:
+                manual_diff.append(c)
+            continue
+        ptxas = c["ptxas"]["verdict"]
+        if ptxas == "error":
+            ptxas_errors.append(c)
+        if ptxas == "error" or lint == "failure":
+            continue
+        s["judged"] += 1
+        if ptxas == lint:
+            s["agree"] += 1
+            c["result"] = "agree"
+            continue
+        k = known_reason(known, c)
+        if k:
+            s["known"] += 1
+            c["result"] = "known"
+            c["known"] = f"{os.path.basename(known_path)}:{k['line']}: {k['reason']}"
+            c["known_line"] = k["line"]
+            explained.append(c)
+        else:
+            s["unexplained"] += 1
+            c["result"] = "unexplained"
+            unexplained.append(c)
+    return stats, failures, unexplained, explained, manual_diff, ptxas_errors
+
+
+def pct(a, b):
+    return 100.0 * a / b if b else 100.0
+
+
+def cell(a, b, width):
+    return f"{pct(a, b):>{width - 1}.1f}%" if b else f"{'-':>{width}}"
+
+
+def print_figures(stats, total, args, elapsed, max_version):
+    print(f"difftest: seed {args.seed}, {total['cases']} cases, {args.jobs} jobs, "
+          f"{elapsed:.1f} s; ptxas knows up to .version {max_version}")
+    print()
+    print(f"{'instruction':<30} {'cases':>6} {'manual':>7} {'judged':>7} {'agree':>6} "
+          f"{'known':>6} {'unexpl':>7} {'agreement':>10} {'w/ known':>9}")
+    for op in sorted(stats):
+        s = stats[op]
+        print(f"{op:<30} {s['cases']:>6} {s['manual_only']:>7} {s['judged']:>7} {s['agree']:>6} "
+              f"{s['known']:>6} {s['unexplained']:>7} {cell(s['agree'], s['judged'], 10)} "
+              f"{cell(s['agree'] + s['known'], s['judged'], 9)}")
+    print(f"{'overall':<30} {total['cases']:>6} {total['manual_only']:>7} {total['judged']:>7} "
+          f"{total['agree']:>6} {total['known']:>6} {total['unexplained']:>7} "
+          f"{cell(total['agree'], total['judged'], 10)} "
+          f"{cell(total['agree'] + total['known'], total['judged'], 9)}")
+    print("('manual': manual-only cases, .version newer than ptxas; 'w/ known': agreement "
+          "counting known disagreements as explained)")
+
+
+def show(c, extra=""):
+    exp = c["expect"] or "unclear"
+    why = f" ({c['expect_why']})" if c["expect_why"] else ""
+    print(f"  #{c['id']} [{c['kind']}{': ' + c['what'] if c['what'] else ''}] "
+          f".version {c['version']} .target {c['target']}")
+    print(f"      {c['instruction']}")
+    if "ptxas" in c:
+        print(f"      ptxas:   {c['ptxas']['verdict']:<7} {c['ptxas']['first_error']}")
+    print(f"      ptxlint: {c['ptxlint']['verdict']:<7} {c['ptxlint']['first_error']}")
+    print(f"      manual:  {exp}{why}")
+    if extra:
+        print(f"      {extra}")
+
+
+def grouped(items):
+    groups = {}
+    for c in items:
+        key = (c["opcode"], c["kind"], c.get("ptxas", {}).get("verdict", ""),
+               c["ptxlint"]["verdict"], c.get("known_line", 0))
+        groups.setdefault(key, []).append(c)
+    return sorted(groups.items())
+
+
+def print_cases(failures, ptxas_errors, explained, unexplained, manual_diff):
+    if failures:
+        print(f"\nptxlint failures (exit status 2, crash or timeout): {len(failures)}")
+        for c in failures:
+            show(c)
+    if ptxas_errors:
+        print(f"\nptxas could not judge (timeout, not runnable): {len(ptxas_errors)} case(s), "
+              f"e.g. #{ptxas_errors[0]['id']}: {ptxas_errors[0]['ptxas']['first_error']}")
+    if explained:
+        print(f"\nknown disagreements: {len(explained)}")
+        for (op, kind, a, l, _), items in grouped(explained):
+            print(f" {op} [{kind}] ptxas {a}, ptxlint {l}: {len(items)} "
+                  f"-- {items[0]['known']}")
+    print(f"\nunexplained disagreements: {len(unexplained)}")
+    for (op, kind, a, l, _), items in grouped(unexplained):
+        print(f"\n {op} [{kind}]: ptxas {a}, ptxlint {l}: {len(items)} case(s)")
+        for c in items:
+            show(c)
+    if manual_diff:
+        print(f"\nmanual-only cases where ptxlint differs from the manual's reading: "
+              f"{len(manual_diff)}")
+        for c in manual_diff:
+            show(c)
+
+
+def report(cases, known, args, elapsed, max_version):
+    """Print the figures and the disagreements, write --json: -> the exit status."""
+    stats, failures, unexplained, explained, manual_diff, ptxas_errors = tally(cases, known,
+                                                                               args.known)
+    total = {k: sum(s[k] for s in stats.values()) for k in
+             ("cases", "manual_only", "judged", "agree", "known", "unexplained")}
+    print_figures(stats, total, args, elapsed, max_version)
+    print_cases(failures, ptxas_errors, explained, unexplained, manual_diff)
+
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"seed": args.seed, "elapsed_s": round(elapsed, 2),
+                       "ptxas_max_version": max_version, "totals": total, "per_instruction": stats,
+                       "cases": cases}, f, indent=1)
+    status = 0
+    if failures:
+        status = 1
+    if args.min_agreement is not None:
+        got = pct(total["agree"] + total["known"], total["judged"])
+        if got < args.min_agreement:
+            print(f"\nagreement {got:.2f}% is below --min-agreement {args.min_agreement}%")
+            status = 1
+    return status
