@@ -61,7 +61,10 @@ pragmaDirective : PRAGMA STRING (COMMA STRING)* SEMI;
 // ---------------------------------------------------------------------------
 // 11.2 Kernel and function directives
 // ---------------------------------------------------------------------------
-functionDecl : functionHeader (functionBody | SEMI);
+// The body or the `;` may be left out: a prototype that the next item ends
+// (`.func (.param .s32 r) f (.param .s32 a)` then `.entry ...`), as old
+// nvopencc wrote it; ptxas 13.0 takes it at every PTX ISA version.
+functionDecl : functionHeader (functionBody | SEMI)?;
 
 functionHeader
     : linkage* kind=(ENTRY | FUNC) attributeClause*

@@ -311,8 +311,9 @@ std::vector<InstructionSpec> arithmeticSpecs() {
   mad_sm1x.removed = {.from = {2, 0},
                       .sm = 20,
                       .what = "'mad.f32' without a rounding modifier",
-                      .note = "a rounding modifier is one of .rn, .rz, .rm, .rp; ptxas took mad.f32 as mad.rn.f32 "
-                              "before PTX ISA 3.2 (Errata)",
+                      .note =
+                          "a rounding modifier is one of .rn, .rz, .rm, .rp; ptxas took mad.f32 as mad.rn.f32 "
+                          "before PTX ISA 3.2 (Errata)",
                       .insert = ".rn"};
   specs.push_back(entry(
       "9.7.3.7", "mad.rnd{.ftz}{.sat}.f32 d, a, b, c", "mad",
@@ -611,7 +612,7 @@ std::vector<InstructionSpec> arithmeticSpecs() {
   specs.push_back(entry("9.7.3.1", "testp.op.type p, a", "testp",
                         {required(".op", {".finite", ".infinite", ".number", ".notanumber", ".normal", ".subnormal"}),
                          required(".type", {".f32", ".f64"})},
-                        {predicate("p"), typedValue("a")}, {}, {2, 0}, TargetRequirement::atLeast(20)));
+                        {predicateDest("p"), typedValue("a")}, {}, {2, 0}, TargetRequirement::atLeast(20)));
   // 9.7.1.17 fns: "mask has a 32-bit type. base has .b32, .u32 or .s32
   // type. offset has .s32 type. d has type .b32"; PTX ISA 6.0, sm_30.
   specs.push_back(
@@ -710,7 +711,10 @@ std::vector<InstructionSpec> arithmeticSpecs() {
       if (with_bool_op) qualifiers.push_back(required(".BoolOp", kBoolOps));
       if (h.ftz) qualifiers.push_back(optional(".ftz", {".ftz"}));
       qualifiers.push_back(required(".type", h.types));
-      std::vector<OperandSpec> operands = {predicateAs("p", h.destination), typedValue("a"), typedValue("b")};
+      OperandSpec p = predicateAs("p", h.destination);
+      p.destination = true;  // a destination written plain (`p`) takes no constant either
+      p.constant_allowed = false;
+      std::vector<OperandSpec> operands = {p, typedValue("a"), typedValue("b")};
       if (with_bool_op) operands.push_back(predicateAs("c", PredicateForm::Negatable));
       specs.push_back(entry("9.7.7.2", with_bool_op ? h.syntax_bool : h.syntax, "setp", std::move(qualifiers),
                             std::move(operands), {}, h.introduced, TargetRequirement::atLeast(h.sm)));
@@ -764,6 +768,23 @@ std::vector<InstructionSpec> arithmeticSpecs() {
   // neither operand a vector (the other types are 9.7.9.3's).
   specs.push_back(entry("9.7.9.4", "mov.b128 d, a", "mov", {required(".type", {".b128"})}, {typedDest("d"), typed("a")},
                         {}, {1, 0}, {}, b128));
+  // 6.4.3 Vectors as Operands: "Vector operands can be specified as source
+  // and destination operands for instructions", "mov.v4.f32 {a,b,c,d}, V;";
+  // chapter 10: "mov.v4.u32 %rx, %clusterid;". Each operand a braced list of
+  // .vec registers of the type's size (ptxas 13.0: "Arguments mismatch"
+  // for another size, "Illegal vector size" for another length), a vector
+  // register or a vector special register. PTX ISA 1.0.
+  specs.push_back(entry(
+      "6.4.3", "mov.vec.type d, a", "mov",
+      {required(".vec", {".v2", ".v4"}),
+       required(".type", {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"})},
+      {data("d", ".vec"), data("a", ".vec")},
+      // 5.4.2: "Vectors cannot exceed 128-bits in length; for
+      // example, .v4 .f64 is not allowed".
+      {pairs(".vec", ".type",
+             {{{".v2"}, {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"}},
+              {{".v4"}, {".b16", ".b32", ".u16", ".u32", ".s16", ".s32", ".f32"}}})},
+      {1, 0}, {}, {{.slot = ".type", .values = {".f64"}, .targets = {TargetRequirement::atLeast(13)}}}));
   return specs;
 }
 

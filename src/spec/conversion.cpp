@@ -566,7 +566,7 @@ std::vector<InstructionSpec> conversionSpecs() {
                      .syntax = "isspacep.space p, a",
                      .opcode = "isspacep",
                      .qualifiers = {space(".space", kSpaces)},
-                     .operands = {predicate("p"), valueOfType("a", size)},
+                     .operands = {predicateDest("p"), valueOfType("a", size)},
                      .introduced = {2, 0},
                      .target = TargetRequirement::atLeast(20),
                      .notes = space_notes});

@@ -168,7 +168,7 @@ InstructionSpec waitBlock(std::string_view opcode, bool parity, std::string_view
       // "the 64-bit unsigned integer operand state"; "the 32-bit unsigned
       // integer operand phaseParity ... the valid values of phaseParity
       // operand are 0 and 1".
-      .operands = {predicate("waitComplete"), address("addr"),
+      .operands = {predicateDest("waitComplete"), address("addr"),
                    parity ? inRange(valueOfType("phaseParity", ".u32"), 0, 1) : valueOfType("state", ".u64")},
       .constraints = semAndScopeTogether(sems),
       // "mbarrier.test_wait introduced in PTX ISA version 7.0"; "mbarrier.try_wait

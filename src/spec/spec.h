@@ -305,7 +305,20 @@ inline OperandSpec vectorOfDimLess(std::string_view name, std::uint8_t bits, std
 }
 inline OperandSpec value(std::string_view name, std::uint8_t bits) { return {name, OperandKind::Value, bits}; }
 inline OperandSpec reg(std::string_view name, std::uint8_t bits) { return {name, OperandKind::Register, bits}; }
-inline OperandSpec predicate(std::string_view name) { return {name, OperandKind::Predicate, 1}; }
+// A source predicate: a .pred register, or an integer constant ("In PTX,
+// integer constants may be used as predicates. For ... instruction
+// operands, integer constants are interpreted as in C", 4.5.3).
+inline OperandSpec predicate(std::string_view name) {
+  OperandSpec op{name, OperandKind::Predicate, 1};
+  op.constant_allowed = true;
+  return op;
+}
+// A destination predicate: a .pred register only.
+inline OperandSpec predicateDest(std::string_view name) {
+  OperandSpec op{name, OperandKind::Predicate, 1};
+  op.destination = true;
+  return op;
+}
 inline OperandSpec immediate(std::string_view name, std::vector<std::int64_t> allowed = {}) {
   return {name, OperandKind::Immediate, 0, std::move(allowed)};
 }
@@ -394,7 +407,10 @@ inline OperandSpec wide(OperandSpec op) {
 inline OperandSpec predicateAs(std::string_view name, PredicateForm form) {
   OperandSpec op = predicate(name);
   op.predicate_form = form;
-  if (form == PredicateForm::MaybePair || form == PredicateForm::Pair) op.destination = true;
+  if (form == PredicateForm::MaybePair || form == PredicateForm::Pair) {
+    op.destination = true;
+    op.constant_allowed = false;
+  }
   return op;
 }
 // A vector whose elements pack into the instruction's type (9.7.9.4 mov).
@@ -593,7 +609,7 @@ struct FeatureNote {
 struct Removal {
   PtxVersion from{};
   std::uint16_t sm = 0;
-  std::string_view what{};  // "'shfl' without '.sync'"
+  std::string_view what{};    // "'shfl' without '.sync'"
   std::string_view note{};    // what to write instead, as a note
   std::string_view insert{};  // a fix-it: text inserted after the opcode ("" none)
 };

@@ -80,7 +80,7 @@ void barrierBlock(std::vector<InstructionSpec>& specs, std::string_view opcode) 
       opcode,
       qualifiers({leading(required(".red", {".red"})), required(".op", {".and", ".or"})},
                  {required(".type", {".pred"})}),
-      {predicate("p"), barrierNumber(), optionalOperand(threadCount()), barrierPredicate()}, {}, other_version,
+      {predicateDest("p"), barrierNumber(), optionalOperand(threadCount()), barrierPredicate()}, {}, other_version,
       other_target, ctaNote()));
 }
 
@@ -230,7 +230,7 @@ std::vector<InstructionSpec> synchronizationSpecs() {
   specs.push_back(
       entry("9.7.13.9", "vote.sync.mode.pred d, {!}a, membermask", "vote",
             {required(".sync", {".sync"}), required(".mode", {".all", ".any", ".uni"}), required(".type", {".pred"})},
-            {predicate("d"), vote_source, membermask()}, {}, {6, 0}, TargetRequirement::atLeast(30)));
+            {predicateDest("d"), vote_source, membermask()}, {}, {6, 0}, TargetRequirement::atLeast(30)));
   specs.push_back(entry("9.7.13.9", "vote.sync.ballot.b32 d, {!}a, membermask", "vote",
                         {required(".sync", {".sync"}), required(".mode", {".ballot"}), required(".type", {".b32"})},
                         {typedDest("d"), vote_source, membermask()}, {}, {6, 0}, TargetRequirement::atLeast(30)));
@@ -239,7 +239,7 @@ std::vector<InstructionSpec> synchronizationSpecs() {
   // "Not supported in PTX ISA version 6.4 for .target sm_70 or higher".
   InstructionSpec vote = entry("9.7.13.8", "vote.mode.pred d, {!}a", "vote",
                                {required(".mode", {".all", ".any", ".uni"}), required(".type", {".pred"})},
-                               {predicate("d"), vote_source}, {}, {1, 2}, TargetRequirement::atLeast(12));
+                               {predicateDest("d"), vote_source}, {}, {1, 2}, TargetRequirement::atLeast(12));
   vote.removed = {.from = {6, 4}, .sm = 70, .what = "'vote' without '.sync'"};
   specs.push_back(vote);
   InstructionSpec ballot = entry("9.7.13.8", "vote.ballot.b32 d, {!}a", "vote",

@@ -157,7 +157,7 @@ std::vector<InstructionSpec> tensormapClusterSpecs() {
                    .opcode = "clusterlaunchcontrol.query_cancel",
                    .qualifiers = {required(".is_canceled", {".is_canceled"}), ordered(required(".pred", {".pred"})),
                                   ordered(required(".b128", {".b128"}))},
-                   .operands = {predicate("pred"), reg("try_cancel_response", 128)},
+                   .operands = {predicateDest("pred"), reg("try_cancel_response", 128)},
                    .introduced = {8, 6},
                    .target = TargetRequirement::atLeast(100)});
   specs.push_back({.section = "9.7.13.18",

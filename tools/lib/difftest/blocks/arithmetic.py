@@ -4,7 +4,7 @@ src/spec/arithmetic.cpp): 9.7.1-9.7.8, 9.7.9.3 and 9.7.9.4 mov, with the
 comparison operators of 9.3.1 (Tables 22-25)."""
 import re
 
-from ..model import A, Block, arith_reqs, rules
+from ..model import TYPE_BITS, A, Block, arith_reqs, rules
 
 
 # --------------------------------------------------------------------------
@@ -227,6 +227,14 @@ ARITH_BLOCKS = [
           reqs=lambda q, ops: [A("mov", "1.0")] + ([A(".b128", "8.3", 70)] if q.get(".type") == ".b128"
                                                   else []),
           kinds={"d": "unpack", "a": "td"}),
+    # 6.4.3 Vectors as Operands: "mov.v4.f32 {a,b,c,d}, V;" (chapter 10:
+    # "mov.v4.u32 %rx, %clusterid;"): braced lists of .vec registers.
+    Block("mov", "vec", "mov.vec.type d, a",
+          {".vec": [".v2", ".v4"], ".type": BIT_TYPES + INT_TYPES + [".f32", ".f64"]},
+          rules=lambda q, ops: ([("reject", "Vectors cannot exceed 128-bits in length; for example, .v4 .f64 "
+                                            "is not allowed (5.4.2)")]
+                                if q.get(".vec") == ".v4" and TYPE_BITS.get(q.get(".type")) == 64 else []),
+          reqs=arith_reqs(("mov", "1.0", 0)), kinds={"d": "data", "a": "data"}),
 ]
 
 
