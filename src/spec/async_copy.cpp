@@ -13,6 +13,10 @@ const Values kRedOps = {".and", ".or", ".xor", ".add", ".inc", ".dec", ".min", "
 
 // `{, cache-policy}` with `.level::cache_hint` (PTX ISA 7.4 for cp.async).
 OperandSpec cachePolicy() { return withQualifier(value("cache-policy", 64), ".level::cache_hint"); }
+// 9.7.9.25.4: "The 32-bit operand size specifies the amount of memory to be
+// copied ... size must be a multiple of 16" (ptxas 13.0: "expected to be
+// multiple of 16" for a constant).
+OperandSpec bulkSize() { return multipleOf(value("size", 32), 16); }
 
 // 9.7.9.25.3.1 cp.async: four blocks, .ca/.cg by src-size/ignore-src.
 InstructionSpec cpAsync(std::string_view cache, std::vector<std::int64_t> sizes, bool ignore_src,
@@ -101,7 +105,7 @@ std::vector<InstructionSpec> asyncCopySpecs() {
       .opcode = "cp.async.bulk",
       .qualifiers = {space(".dst", {".shared::cta"}), space(".src", {".global"}),
                      required(".completion_mechanism", kMbarrierComplete), optional(".level::cache_hint", kCacheHint)},
-      .operands = {address("dstMem"), address("srcMem"), value("size", 32), address("mbar"), cachePolicy()},
+      .operands = {address("dstMem"), address("srcMem"), bulkSize(), address("mbar"), cachePolicy()},
       .introduced = {8, 0},
       .target = TargetRequirement::atLeast(90),
       // "Support for .shared::cta as destination state space is introduced in 8.6."
@@ -116,7 +120,7 @@ std::vector<InstructionSpec> asyncCopySpecs() {
       .qualifiers = {space(".dst", {".shared::cluster"}), space(".src", {".global"}),
                      required(".completion_mechanism", kMbarrierComplete),
                      optional(".multicast", {".multicast::cluster"}), optional(".level::cache_hint", kCacheHint)},
-      .operands = {address("dstMem"), address("srcMem"), value("size", 32), address("mbar"),
+      .operands = {address("dstMem"), address("srcMem"), bulkSize(), address("mbar"),
                    withQualifier(value("ctaMask", 16), ".multicast"), cachePolicy()},
       .introduced = {8, 0},
       .target = TargetRequirement::atLeast(90),
@@ -137,7 +141,7 @@ std::vector<InstructionSpec> asyncCopySpecs() {
       .opcode = "cp.async.bulk",
       .qualifiers = {space(".dst", {".shared::cluster"}), space(".src", {".shared::cta"}),
                      required(".completion_mechanism", kMbarrierComplete)},
-      .operands = {address("dstMem"), address("srcMem"), value("size", 32), address("mbar")},
+      .operands = {address("dstMem"), address("srcMem"), bulkSize(), address("mbar")},
       .introduced = {8, 0},
       .target = TargetRequirement::atLeast(90),
   });
@@ -150,7 +154,7 @@ std::vector<InstructionSpec> asyncCopySpecs() {
       .qualifiers = {space(".dst", {".global"}), space(".src", {".shared::cta"}),
                      required(".completion_mechanism", {".bulk_group"}), optional(".level::cache_hint", kCacheHint),
                      optional(".cp_mask", {".cp_mask"})},
-      .operands = {address("dstMem"), address("srcMem"), value("size", 32), cachePolicy(),
+      .operands = {address("dstMem"), address("srcMem"), bulkSize(), cachePolicy(),
                    withQualifier(value("byteMask", 16), ".cp_mask")},
       .introduced = {8, 0},
       .target = TargetRequirement::atLeast(90),
@@ -168,7 +172,7 @@ std::vector<InstructionSpec> asyncCopySpecs() {
       .qualifiers = {space(".dst", {".shared::cluster"}), space(".src", {".shared::cta"}),
                      required(".completion_mechanism", kMbarrierComplete), required(".redOp", kRedOps),
                      required(".type", {".b32", ".u32", ".s32", ".b64", ".u64"})},
-      .operands = {address("dstMem"), address("srcMem"), value("size", 32), address("mbar")},
+      .operands = {address("dstMem"), address("srcMem"), bulkSize(), address("mbar")},
       .constraints = {pairs(".redOp", ".type",
                             {{{".add"}, {".u32", ".s32", ".u64"}},
                              {{".min", ".max"}, {".u32", ".s32"}},
@@ -188,7 +192,7 @@ std::vector<InstructionSpec> asyncCopySpecs() {
                      required(".redOp", kRedOps),
                      required(".type",
                               {".f16", ".bf16", ".b32", ".u32", ".s32", ".b64", ".u64", ".s64", ".f32", ".f64"})},
-      .operands = {address("dstMem"), address("srcMem"), value("size", 32), cachePolicy()},
+      .operands = {address("dstMem"), address("srcMem"), bulkSize(), cachePolicy()},
       .constraints = {pairs(".redOp", ".type",
                             {{{".add"}, {".u32", ".s32", ".u64", ".f32", ".f64", ".f16", ".bf16"}},
                              {{".min", ".max"}, {".u32", ".s32", ".u64", ".s64", ".f16", ".bf16"}},
@@ -210,7 +214,7 @@ std::vector<InstructionSpec> asyncCopySpecs() {
                      required(".completion_mechanism", {".bulk_group"}), optional(".level::cache_hint", kCacheHint),
                      required(".redOp", {".add"}), required(".noftz", {".noftz"}),
                      required(".type", {".f16", ".bf16"})},
-      .operands = {address("dstMem"), address("srcMem"), value("size", 32), cachePolicy()},
+      .operands = {address("dstMem"), address("srcMem"), bulkSize(), cachePolicy()},
       .introduced = {8, 0},
       .target = TargetRequirement::atLeast(90),
   });
@@ -221,7 +225,7 @@ std::vector<InstructionSpec> asyncCopySpecs() {
       .syntax = "cp.async.bulk.prefetch.L2.src{.level::cache_hint} [srcMem], size {, cache-policy}",
       .opcode = "cp.async.bulk.prefetch",
       .qualifiers = {required(".L2", {".L2"}), space(".src", {".global"}), optional(".level::cache_hint", kCacheHint)},
-      .operands = {address("srcMem"), value("size", 32), cachePolicy()},
+      .operands = {address("srcMem"), bulkSize(), cachePolicy()},
       .introduced = {8, 0},
       .target = TargetRequirement::atLeast(90),
   });

@@ -98,7 +98,8 @@ std::vector<InstructionSpec> asyncStoreSpecs() {
       .opcode = "multimem.cp.async.bulk",
       .qualifiers = {space(".dst", {".global"}), space(".src", {".shared::cta"}),
                      required(".completion_mechanism", {".bulk_group"}), optional(".cp_mask", {".cp_mask"})},
-      .operands = {address("dstMem"), address("srcMem"), value("size", 32),
+      // 9.7.9.26: "Operand size must be a multiple of 16".
+      .operands = {address("dstMem"), address("srcMem"), multipleOf(value("size", 32), 16),
                    withQualifier(value("byteMask", 16), ".cp_mask")},
       .introduced = {9, 1},
       .target = TargetRequirement::atLeast(90),
