@@ -37,6 +37,9 @@ enum class NameKind : std::uint8_t {
 struct NameInfo {
   NameKind kind;
   SourceRange declared;  // where it is declared (empty for special registers)
+  // A variable's state space (".global", ".shared", ...); ".param" for a
+  // function's or kernel's parameter; empty when unknown.
+  std::string_view space{};
 };
 
 // How many results and parameters a function or a call prototype has.

@@ -342,8 +342,8 @@ class ScopeRegisters final : public RegisterResolver {
     }
     switch (s->kind) {
       case SymbolKind::Register: return NameInfo{NameKind::Register, s->range};
-      case SymbolKind::Variable: return NameInfo{NameKind::Variable, s->range};
-      case SymbolKind::Param: return NameInfo{NameKind::Param, s->range};
+      case SymbolKind::Variable: return NameInfo{NameKind::Variable, s->range, s->space};
+      case SymbolKind::Param: return NameInfo{NameKind::Param, s->range, ".param"};
       case SymbolKind::Function: return NameInfo{NameKind::Function, s->range};
       case SymbolKind::Label: return NameInfo{NameKind::Label, s->range};
       case SymbolKind::Prototype: return NameInfo{NameKind::CallPrototype, s->range};
@@ -713,7 +713,9 @@ class SymbolChecker {
         if (slot.guard && s->kind == SymbolKind::Register && !s->type.empty() && s->type != ".pred") {
           return buildAndCheck(scope, d);
         }
-        if (static_cast<std::size_t>(limit - out) < kNameRoom + s->type.size()) return buildAndCheck(scope, d);
+        if (static_cast<std::size_t>(limit - out) < kNameRoom + s->type.size() + s->space.size() + 1) {
+          return buildAndCheck(scope, d);
+        }
         out[0] = static_cast<char>(index);
         out[1] = static_cast<char>('A' + static_cast<int>(s->kind));
         out[2] = s->is_vector ? 'v' : 's';
@@ -721,7 +723,9 @@ class SymbolChecker {
         out += 4;
         put(s->type);
         *out++ = '\x1f';
-        if (s->kind != SymbolKind::Register) {  // (a register has no signature)
+        if (s->kind != SymbolKind::Register) {  // (a register has no signature, nor a state space)
+          put(s->space);                        // (a named address is judged by its space)
+          *out++ = '\x1f';
           std::memcpy(out, &s->results, sizeof s->results);
           std::memcpy(out + sizeof s->results, &s->params, sizeof s->params);
           out += sizeof s->results + sizeof s->params;

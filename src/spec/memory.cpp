@@ -92,9 +92,9 @@ InstructionSpec memoryBlock(std::string_view section, std::string_view opcode, c
   // vector of 8 registers with type specified with .type": no wider ones.
   if (b.eviction) data_operand.exact_size_when = {{".level2::eviction_priority", kLevel2Eviction}};
   if (opcode == "ld") {
-    s.operands = {data_operand, address("a")};
+    s.operands = {data_operand, addressIn("a", ".ss")};
   } else {
-    s.operands = {address("a"), data_operand};
+    s.operands = {addressIn("a", ".ss"), data_operand};
   }
   // "The 64-bit operand cache-policy".
   if (b.cache_hint) s.operands.push_back(withQualifier(value("cache-policy", 64), ".level::cache_hint"));

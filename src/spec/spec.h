@@ -176,7 +176,10 @@ struct OperandSpec {
   std::vector<std::int64_t> immediates{};
   Presence presence{};
   std::string_view vector_slot{};  // Data: the .vec qualifier
-  std::string_view type_slot{};    // the size comes from this type qualifier
+  // Address: the qualifier slot that names the state space the address lies
+  // in (ld's and st's .ss); a named variable there must be of that space.
+  std::string_view space_slot{};
+  std::string_view type_slot{};  // the size comes from this type qualifier
   // 9.4.1 "Operand Size Exceeding Instruction-Type Size" (ld, st, cvt): the
   // register may be wider than the type, and Tables 27/28 say which register
   // types agree with which instruction types. Otherwise the size must match.
@@ -321,6 +324,12 @@ inline OperandSpec predicateDest(std::string_view name) {
 }
 inline OperandSpec immediate(std::string_view name, std::vector<std::int64_t> allowed = {}) {
   return {name, OperandKind::Immediate, 0, std::move(allowed)};
+}
+// An address in the state space that the qualifier slot `slot` names.
+inline OperandSpec addressIn(std::string_view name, std::string_view slot) {
+  OperandSpec op = address(name);
+  op.space_slot = slot;
+  return op;
 }
 inline OperandSpec data(std::string_view name, std::string_view vector_slot, std::string_view type_slot = ".type") {
   OperandSpec op{name, OperandKind::Data};

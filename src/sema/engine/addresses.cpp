@@ -81,6 +81,32 @@ void coordinateTypes(const OperandScope& s, const std::vector<const ast::Operand
   }
 }
 
+// The state space a qualifier names, without its window (".shared::cta"
+// and ".shared::cluster" are .shared; ".param::entry" is .param).
+std::string_view spaceFamily(std::string_view space) { return space.substr(0, space.find("::")); }
+
+// 5.1, 6.4.1: a variable named in an address lies in the state space it was
+// declared in, so an instruction that names another space cannot reach it
+// (ptxas: "State space mismatch between instruction and address"). A
+// generic access (no space written) is not judged here.
+void namedAddressSpace(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
+  std::string_view space = s.qualifiers.valueOf(want.space_slot);
+  if (space.empty()) return;
+  const ast::Expr* base = op.expr;
+  if (base != nullptr && base->kind == ast::ExprKind::Binary && (base->op == "+" || base->op == "-")) base = base->lhs;
+  if (base == nullptr || base->kind != ast::ExprKind::Symbol) return;
+  std::optional<NameInfo> info = s.registers.nameInfo(base->text);
+  if (!info || (info->kind != NameKind::Variable && info->kind != NameKind::Param) || info->space.empty()) return;
+  if (spaceFamily(info->space) == spaceFamily(space)) return;
+  bool kernel_param = info->kind == NameKind::Param;
+  s.out.add(diag::RuleId::StateSpaceQualifier, op.range,
+            kernel_param ? s.out.say("'{}' is a parameter (.param); '{}{}' addresses {} memory", base->text,
+                                     s.spec.opcode, space, space)
+                         : s.out.say("'{}' is a {} variable; '{}{}' addresses {} memory", base->text, info->space,
+                                     s.spec.opcode, space, space),
+            {s.out.say("a variable named in an address is in the state space it is declared in (5.1, 6.4.1)")});
+}
+
 }  // namespace
 
 void checkAddressOperand(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
@@ -91,6 +117,7 @@ void checkAddressOperand(const OperandScope& s, const ast::Operand& op, const Op
   }
   if (want.kind == OperandKind::TensorAddress) tensorCoordinates(s, op, want);
   if (want.bits != 0) addressRegisterSize(s, op, want);
+  if (!want.space_slot.empty()) namedAddressSpace(s, op, want);
 }
 
 // [a, {b,} c]: a texture or surface, an optional sampler, coordinates.

@@ -85,6 +85,7 @@ class MemoKey {
       put(static_cast<char>('0' + static_cast<int>(info->kind)));
       put(info->declared.begin > in_.range.begin ? '>' : '<');
       if (info->kind != NameKind::Label) text(t);
+      text(info->space);
       if (std::optional<Signature> sig = registers_.signature(t)) {
         put('S');
         number(sig->results);
