@@ -60,9 +60,11 @@ def cap(chosen, max_mutants, kind_list, seed):
         return chosen
     by_kind = {k: [] for k in kind_list}
     for c in chosen:
-        by_kind[c[1].kind].append(c)
+        # A generator may make mutants of a kind besides its own
+        # (bad-address-size also makes address-size-32): they get a pool too.
+        by_kind.setdefault(c[1].kind, []).append(c)
     pools = []
-    for k in kind_list:
+    for k in by_kind:
         lst = by_kind[k]
         random.Random("%d|max|%s" % (seed, k)).shuffle(lst)
         pools.append(lst)
