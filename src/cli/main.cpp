@@ -244,114 +244,65 @@ int explain(std::string_view code) {
 
 namespace {
 
-int runCli(int argc, char** argv) {
-  CliOptions cli;
-  std::string color_mode = "auto";
+// Parses the command line into `cli`, one argument at a time, in order: an
+// option that ends the run (--help, a listing, a bad value) ends it where
+// it stands, so `--help --frobnicate` prints the help.
+class CommandLine {
+ public:
+  CommandLine(int argc, char** argv) : argc_(argc), argv_(argv) {}
+
+  // Fills `cli`; an exit status when the run ends here instead of checking
+  // files.
+  std::optional<int> parse(CliOptions& cli);
+
+ private:
+  // What an option group made of the current argument.
+  enum class Taken { No, Yes, Bad /* reported: exit status 2 */ };
+
+  // The value of option `name` in the current argument: "--name=value", or
+  // "--name value" (which takes the next argument too).
+  std::optional<std::string_view> valueOf(std::string_view name) {
+    if (arg_.substr(0, name.size()) != name) return std::nullopt;
+    if (arg_.size() > name.size() && arg_[name.size()] == '=') return arg_.substr(name.size() + 1);
+    if (arg_.size() == name.size() && i_ + 1 < argc_) return std::string_view(argv_[++i_]);
+    return std::nullopt;
+  }
+
+  std::optional<int> takeAction();
+  Taken takeSwitch(CliOptions& cli);
+  Taken takeOutputFormat(CliOptions& cli);
+  Taken takeRuleList(ptxlint::Options& lint);
+  Taken takeCheckAs(ptxlint::Options& lint);
+  Taken takeLimit(CliOptions& cli);
+
+  int argc_;
+  char** argv_;
+  int i_ = 1;
+  std::string_view arg_;
+  std::string color_mode_ = "auto";
+};
+
+std::optional<int> CommandLine::parse(CliOptions& cli) {
   bool only_files = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    auto value_of = [&](std::string_view name) -> std::optional<std::string_view> {
-      if (arg.substr(0, name.size()) != name) return std::nullopt;
-      if (arg.size() > name.size() && arg[name.size()] == '=') return arg.substr(name.size() + 1);
-      if (arg.size() == name.size() && i + 1 < argc) return std::string_view(argv[++i]);
-      return std::nullopt;
-    };
-    if (only_files || arg == "-" || arg.empty() || arg[0] != '-') {
-      cli.files.emplace_back(arg);
-    } else if (arg == "--") {
+  for (i_ = 1; i_ < argc_; ++i_) {
+    arg_ = argv_[i_];
+    if (only_files || arg_ == "-" || arg_.empty() || arg_[0] != '-') {
+      cli.files.emplace_back(arg_);
+      continue;
+    }
+    if (arg_ == "--") {
       only_files = true;
-    } else if (arg == "-h" || arg == "--help") {
-      fmt::print("{}", kUsage);
-      return 0;
-    } else if (arg == "--version") {
-      fmt::print("ptxlint {}\n", ptxlint::version());
-      return 0;
-    } else if (arg == "--stats") {
-      cli.stats = true;
-    } else if (arg == "--show-unchecked") {
-      cli.lint.show_unchecked = true;
-    } else if (arg == "--requirements") {
-      cli.lint.infer_requirements = true;
-    } else if (arg == "--list-rules") {
-      return listRules();
-    } else if (arg == "--list-instructions") {
-      return listInstructions();
-    } else if (auto v = value_of("--explain")) {
-      return explain(*v);
-    } else if (auto v = value_of("--format")) {
-      if (*v != "text" && *v != "json" && *v != "sarif") {
-        fmt::print(stderr, "ptxlint: --format takes text, json or sarif, not '{}'\n", *v);
-        return 2;
-      }
-      cli.json = *v != "text";
-      cli.sarif = *v == "sarif";
-    } else if (auto v = value_of("--color")) {
-      color_mode = std::string(*v);
-      if (color_mode != "auto" && color_mode != "always" && color_mode != "never") {
-        fmt::print(stderr, "ptxlint: --color takes auto, always or never, not '{}'\n", color_mode);
-        return 2;
-      }
-    } else if (arg == "--Werror") {
-      cli.lint.warnings_as_errors = true;
-    } else if (arg == "--no-mmap") {
-      cli.map_files = false;
-    } else if (arg == "--no-fast-path") {
-      cli.lint.fast_path = false;
-    } else if (arg == "--no-suppressions") {
-      cli.lint.suppression_comments = false;
-    } else if (auto v = value_of("--disable"); v || (v = value_of("--enable"))) {
-      bool disable = arg.substr(0, 9) == "--disable";
-      std::string_view list = *v;
-      while (!list.empty()) {
-        std::size_t comma = list.find(',');
-        std::string_view code = list.substr(0, comma);
-        list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
-        if (code.empty()) continue;
-        auto rule = ptxlint::diag::findRule(code);
-        if (!rule) {
-          fmt::print(stderr, "ptxlint: unknown rule '{}'; --list-rules lists them\n", code);
-          return 2;
-        }
-        if (disable && ptxlint::diag::ruleInfo(*rule).code.substr(0, 3) == "PL1") {
-          fmt::print(stderr, "ptxlint: {} is a syntax error; it cannot be disabled (ptxas stops there too)\n", code);
-          return 2;
-        }
-        (disable ? cli.lint.disabled_rules : cli.lint.enabled_rules).emplace_back(code);
-      }
-    } else if (auto v = value_of("--target")) {
-      if (ptxlint::spec::findTarget(*v) == nullptr) {
-        fmt::print(stderr, "ptxlint: --target takes a target architecture such as sm_80 or sm_90a, not '{}'\n", *v);
-        return 2;
-      }
-      cli.lint.target_override = std::string(*v);
-    } else if (auto v = value_of("--ptx-version")) {
-      auto version = ptxlint::spec::parseVersion(*v);
-      if (!version || !ptxlint::spec::isKnownVersion(*version)) {
-        fmt::print(stderr, "ptxlint: --ptx-version takes a PTX ISA version such as 8.0, not '{}'\n", *v);
-        return 2;
-      }
-      cli.lint.version_override = std::string(*v);
-    } else if (auto v = value_of("--max-errors")) {
-      if (!parseCount(*v, cli.lint.max_errors)) {
-        fmt::print(stderr, "ptxlint: --max-errors takes a positive number, not '{}'\n", *v);
-        return 2;
-      }
-    } else if (auto v = arg.size() > 2 && arg.starts_with("-j") ? std::optional(arg.substr(2))
-                        : arg == "-j" && i + 1 < argc           ? std::optional(std::string_view(argv[++i]))
-                                                                : value_of("--jobs")) {
-      std::uint32_t jobs = 0;
-      if (!parseCount(*v, jobs) || jobs > 1024) {
-        fmt::print(stderr, "ptxlint: --jobs takes a number from 1 to 1024, not '{}'\n", *v);
-        return 2;
-      }
-      cli.jobs = jobs;
-    } else if (auto v = value_of("--max-nesting")) {
-      if (!parseCount(*v, cli.lint.max_nesting) || cli.lint.max_nesting > 100000) {
-        fmt::print(stderr, "ptxlint: --max-nesting takes a number from 1 to 100000, not '{}'\n", *v);
-        return 2;
-      }
-    } else {
-      fmt::print(stderr, "ptxlint: unknown option '{}'\n{}", arg, kUsage);
+      continue;
+    }
+    if (auto status = takeAction()) return status;
+    Taken taken = takeSwitch(cli);
+    if (taken == Taken::No) taken = takeOutputFormat(cli);
+    if (taken == Taken::No) taken = takeRuleList(cli.lint);
+    if (taken == Taken::No) taken = takeCheckAs(cli.lint);
+    if (taken == Taken::No) taken = takeLimit(cli);
+    if (taken == Taken::Bad) return 2;
+    if (taken == Taken::No) {
+      fmt::print(stderr, "ptxlint: unknown option '{}'\n{}", arg_, kUsage);
       return 2;
     }
   }
@@ -359,131 +310,279 @@ int runCli(int argc, char** argv) {
     fmt::print(stderr, "ptxlint: no input files\n{}", kUsage);
     return 2;
   }
-  cli.color = color_mode == "always" || (color_mode == "auto" && ::isatty(STDOUT_FILENO));
+  cli.color = color_mode_ == "always" || (color_mode_ == "auto" && ::isatty(STDOUT_FILENO));
+  return std::nullopt;
+}
 
-  // Each file is read, checked and rendered on its own (on up to --jobs
-  // threads); the outcomes are printed in the order the files were given.
-  struct FileOutcome {
-    std::string display;
-    bool readable = false;
-    InputText text;  // kept for JSON and SARIF, which need every file at the end
-    ptxlint::Result result;
-    std::string printed;  // text format: this file's part of the output
-  };
-  auto checkFile = [&cli](const std::string& path, FileOutcome& out) {
-    out.display = path == "-" ? "<stdin>" : path;
-    std::string error;
-    if (!readInput(path, out.text, cli.map_files, error)) {
-      out.printed = fmt::format("{}: error: cannot read input: {} [PL9001]\n", out.display, error);
-      return;
-    }
-    out.readable = true;
-    ptxlint::Options options = cli.lint;
-    options.input_is_file_mapping = out.text.mapped();
-    // Threads that --jobs leaves over once every file has one: a large file
-    // is then parsed on one and checked on another (at most two help).
-    options.threads = cli.jobs >= 2 * cli.files.size() ? 2 : 1;
-    out.result = ptxlint::lint(out.text.view(), options);
-    const std::string& display = out.display;
-    const ptxlint::Result& result = out.result;
-    std::string& printed = out.printed;
-    if (!cli.json) {
-      ptxlint::diag::TextStyle style;
-      style.color = cli.color;
-      style.text_is_file_mapping = out.text.mapped();
-      printed = ptxlint::diag::renderText(display, out.text.view(), result.diagnostics, style);
-      if (result.truncated) {
-        if (result.count(ptxlint::Severity::Error) >= cli.lint.max_errors) {
-          fmt::format_to(std::back_inserter(printed), "{}: note: stopped after {} errors (--max-errors)\n", display,
-                         cli.lint.max_errors);
-        } else {
-          fmt::format_to(std::back_inserter(printed),
-                         "{}: note: stopped after 1 MiB in a row that gave nothing but syntax errors (this is not "
-                         "PTX); the rest of the file is not checked\n",
-                         display);
-        }
-      }
-      // With --target/--ptx-version the user asks "would this assemble
-      // there?": say plainly how much of the answer is unknown.
-      if (result.stats.unchecked > 0 && (!cli.lint.target_override.empty() || !cli.lint.version_override.empty())) {
-        fmt::format_to(std::back_inserter(printed),
-                       "{}: note: {} of {} instructions are not covered by ptxlint's tables yet; their own .version "
-                       "and .target requirements were not checked (--show-unchecked lists them)\n",
-                       display, result.stats.unchecked, result.stats.instructions);
-      }
-      if (result.requirements) printRequirements(printed, display, *result.requirements);
-      out.text.reset();  // rendered: the text is not needed any more
-    }
-    if (cli.stats) printStats(printed, display, result.stats);
-  };
+// Options that do their work at once and end the run: help, version,
+// listings, --explain.
+std::optional<int> CommandLine::takeAction() {
+  if (arg_ == "-h" || arg_ == "--help") {
+    fmt::print("{}", kUsage);
+    return 0;
+  }
+  if (arg_ == "--version") {
+    fmt::print("ptxlint {}\n", ptxlint::version());
+    return 0;
+  }
+  if (arg_ == "--list-rules") return listRules();
+  if (arg_ == "--list-instructions") return listInstructions();
+  if (auto v = valueOf("--explain")) return explain(*v);
+  return std::nullopt;
+}
 
-  bool any_error = false;
-  bool io_error = false;
-  std::size_t total_errors = 0, total_warnings = 0;
-  ptxlint::Statistics total;
-  std::vector<FileOutcome> outcomes(cli.files.size());
-  auto report = [&](FileOutcome& out) {
-    std::FILE* stream = !out.readable && cli.json ? stderr : stdout;
-    std::fwrite(out.printed.data(), 1, out.printed.size(), stream);
-    out.printed = std::string();
-    if (!out.readable) {
-      io_error = true;
-      return;
+// Options without a value that turn a behaviour on or off.
+CommandLine::Taken CommandLine::takeSwitch(CliOptions& cli) {
+  if (arg_ == "--stats") {
+    cli.stats = true;
+  } else if (arg_ == "--show-unchecked") {
+    cli.lint.show_unchecked = true;
+  } else if (arg_ == "--requirements") {
+    cli.lint.infer_requirements = true;
+  } else if (arg_ == "--Werror") {
+    cli.lint.warnings_as_errors = true;
+  } else if (arg_ == "--no-mmap") {
+    cli.map_files = false;
+  } else if (arg_ == "--no-fast-path") {
+    cli.lint.fast_path = false;
+  } else if (arg_ == "--no-suppressions") {
+    cli.lint.suppression_comments = false;
+  } else {
+    return Taken::No;
+  }
+  return Taken::Yes;
+}
+
+// --format and --color: how the output looks.
+CommandLine::Taken CommandLine::takeOutputFormat(CliOptions& cli) {
+  if (auto v = valueOf("--format")) {
+    if (*v != "text" && *v != "json" && *v != "sarif") {
+      fmt::print(stderr, "ptxlint: --format takes text, json or sarif, not '{}'\n", *v);
+      return Taken::Bad;
     }
-    const ptxlint::Result& result = out.result;
-    total_errors += result.count(ptxlint::Severity::Error);
-    total_warnings += result.count(ptxlint::Severity::Warning);
-    any_error = any_error || result.hasErrors();
-    total.bytes += result.stats.bytes;
-    total.tokens += result.stats.tokens;
-    total.instructions += result.stats.instructions;
-    total.checked += result.stats.checked;
-    total.unchecked += result.stats.unchecked;
-    total.chunks += result.stats.chunks;
-    total.ll_fallbacks += result.stats.ll_fallbacks;
-    total.slow_chunks += result.stats.slow_chunks;
-    total.parsed_runs += result.stats.parsed_runs;
-    total.reused_runs += result.stats.reused_runs;
-    total.unbuilt_instructions += result.stats.unbuilt_instructions;
-    total.prescan_ns += result.stats.prescan_ns;
-    total.parse_ns += result.stats.parse_ns;
-    total.check_ns += result.stats.check_ns;
-    total.finish_ns += result.stats.finish_ns;
-    if (!cli.json) out.result = ptxlint::Result{};  // printed: free it
-  };
-  unsigned workers = std::min<std::size_t>(cli.jobs, cli.files.size());
-  if (workers <= 1) {
-    for (std::size_t i = 0; i < cli.files.size(); ++i) {
-      checkFile(cli.files[i], outcomes[i]);
-      report(outcomes[i]);
+    cli.json = *v != "text";
+    cli.sarif = *v == "sarif";
+  } else if (auto v = valueOf("--color")) {
+    color_mode_ = std::string(*v);
+    if (color_mode_ != "auto" && color_mode_ != "always" && color_mode_ != "never") {
+      fmt::print(stderr, "ptxlint: --color takes auto, always or never, not '{}'\n", color_mode_);
+      return Taken::Bad;
     }
   } else {
-    // Workers take the next file; this thread prints each outcome as soon
-    // as it and every one before it are done.
-    std::atomic<std::size_t> next{0};
-    std::vector<char> done(cli.files.size(), 0);
-    std::mutex mutex;
-    std::condition_variable finished;
-    std::vector<std::thread> threads;
-    for (unsigned t = 0; t < workers; ++t) {
-      threads.emplace_back([&] {
-        for (std::size_t i = next++; i < cli.files.size(); i = next++) {
-          checkFile(cli.files[i], outcomes[i]);
-          std::lock_guard lock(mutex);
-          done[i] = 1;
-          finished.notify_one();
-        }
-      });
-    }
-    for (std::size_t i = 0; i < cli.files.size(); ++i) {
-      {
-        std::unique_lock lock(mutex);
-        finished.wait(lock, [&] { return done[i] != 0; });
-      }
-      report(outcomes[i]);
-    }
-    for (std::thread& t : threads) t.join();
+    return Taken::No;
   }
+  return Taken::Yes;
+}
+
+// --disable and --enable: a comma-separated list of rule codes or names.
+CommandLine::Taken CommandLine::takeRuleList(ptxlint::Options& lint) {
+  auto v = valueOf("--disable");
+  if (!v && !(v = valueOf("--enable"))) return Taken::No;
+  bool disable = arg_.substr(0, 9) == "--disable";
+  std::string_view list = *v;
+  while (!list.empty()) {
+    std::size_t comma = list.find(',');
+    std::string_view code = list.substr(0, comma);
+    list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+    if (code.empty()) continue;
+    auto rule = ptxlint::diag::findRule(code);
+    if (!rule) {
+      fmt::print(stderr, "ptxlint: unknown rule '{}'; --list-rules lists them\n", code);
+      return Taken::Bad;
+    }
+    if (disable && ptxlint::diag::ruleInfo(*rule).code.substr(0, 3) == "PL1") {
+      fmt::print(stderr, "ptxlint: {} is a syntax error; it cannot be disabled (ptxas stops there too)\n", code);
+      return Taken::Bad;
+    }
+    (disable ? lint.disabled_rules : lint.enabled_rules).emplace_back(code);
+  }
+  return Taken::Yes;
+}
+
+// --target and --ptx-version: check as if the file declared them.
+CommandLine::Taken CommandLine::takeCheckAs(ptxlint::Options& lint) {
+  if (auto v = valueOf("--target")) {
+    if (ptxlint::spec::findTarget(*v) == nullptr) {
+      fmt::print(stderr, "ptxlint: --target takes a target architecture such as sm_80 or sm_90a, not '{}'\n", *v);
+      return Taken::Bad;
+    }
+    lint.target_override = std::string(*v);
+  } else if (auto v = valueOf("--ptx-version")) {
+    auto version = ptxlint::spec::parseVersion(*v);
+    if (!version || !ptxlint::spec::isKnownVersion(*version)) {
+      fmt::print(stderr, "ptxlint: --ptx-version takes a PTX ISA version such as 8.0, not '{}'\n", *v);
+      return Taken::Bad;
+    }
+    lint.version_override = std::string(*v);
+  } else {
+    return Taken::No;
+  }
+  return Taken::Yes;
+}
+
+// Numeric limits: --max-errors, -j/--jobs, --max-nesting.
+CommandLine::Taken CommandLine::takeLimit(CliOptions& cli) {
+  if (auto v = valueOf("--max-errors")) {
+    if (!parseCount(*v, cli.lint.max_errors)) {
+      fmt::print(stderr, "ptxlint: --max-errors takes a positive number, not '{}'\n", *v);
+      return Taken::Bad;
+    }
+  } else if (auto v = arg_.size() > 2 && arg_.starts_with("-j") ? std::optional(arg_.substr(2))
+                      : arg_ == "-j" && i_ + 1 < argc_          ? std::optional(std::string_view(argv_[++i_]))
+                                                                : valueOf("--jobs")) {
+    std::uint32_t jobs = 0;
+    if (!parseCount(*v, jobs) || jobs > 1024) {
+      fmt::print(stderr, "ptxlint: --jobs takes a number from 1 to 1024, not '{}'\n", *v);
+      return Taken::Bad;
+    }
+    cli.jobs = jobs;
+  } else if (auto v = valueOf("--max-nesting")) {
+    if (!parseCount(*v, cli.lint.max_nesting) || cli.lint.max_nesting > 100000) {
+      fmt::print(stderr, "ptxlint: --max-nesting takes a number from 1 to 100000, not '{}'\n", *v);
+      return Taken::Bad;
+    }
+  } else {
+    return Taken::No;
+  }
+  return Taken::Yes;
+}
+
+// Each file is read, checked and rendered on its own (on up to --jobs
+// threads); the outcomes are printed in the order the files were given.
+struct FileOutcome {
+  std::string display;
+  bool readable = false;
+  InputText text;  // kept for JSON and SARIF, which need every file at the end
+  ptxlint::Result result;
+  std::string printed;  // text format: this file's part of the output
+};
+
+// The text format's part for one checked file: its diagnostics and notes.
+void renderTextOutcome(const CliOptions& cli, FileOutcome& out) {
+  const std::string& display = out.display;
+  const ptxlint::Result& result = out.result;
+  std::string& printed = out.printed;
+  ptxlint::diag::TextStyle style;
+  style.color = cli.color;
+  style.text_is_file_mapping = out.text.mapped();
+  printed = ptxlint::diag::renderText(display, out.text.view(), result.diagnostics, style);
+  if (result.truncated) {
+    if (result.count(ptxlint::Severity::Error) >= cli.lint.max_errors) {
+      fmt::format_to(std::back_inserter(printed), "{}: note: stopped after {} errors (--max-errors)\n", display,
+                     cli.lint.max_errors);
+    } else {
+      fmt::format_to(std::back_inserter(printed),
+                     "{}: note: stopped after 1 MiB in a row that gave nothing but syntax errors (this is not "
+                     "PTX); the rest of the file is not checked\n",
+                     display);
+    }
+  }
+  // With --target/--ptx-version the user asks "would this assemble
+  // there?": say plainly how much of the answer is unknown.
+  if (result.stats.unchecked > 0 && (!cli.lint.target_override.empty() || !cli.lint.version_override.empty())) {
+    fmt::format_to(std::back_inserter(printed),
+                   "{}: note: {} of {} instructions are not covered by ptxlint's tables yet; their own .version "
+                   "and .target requirements were not checked (--show-unchecked lists them)\n",
+                   display, result.stats.unchecked, result.stats.instructions);
+  }
+  if (result.requirements) printRequirements(printed, display, *result.requirements);
+  out.text.reset();  // rendered: the text is not needed any more
+}
+
+// Reads and checks one file; in the text format, renders it too.
+void checkFile(const CliOptions& cli, const std::string& path, FileOutcome& out) {
+  out.display = path == "-" ? "<stdin>" : path;
+  std::string error;
+  if (!readInput(path, out.text, cli.map_files, error)) {
+    out.printed = fmt::format("{}: error: cannot read input: {} [PL9001]\n", out.display, error);
+    return;
+  }
+  out.readable = true;
+  ptxlint::Options options = cli.lint;
+  options.input_is_file_mapping = out.text.mapped();
+  // Threads that --jobs leaves over once every file has one: a large file
+  // is then parsed on one and checked on another (at most two help).
+  options.threads = cli.jobs >= 2 * cli.files.size() ? 2 : 1;
+  out.result = ptxlint::lint(out.text.view(), options);
+  if (!cli.json) renderTextOutcome(cli, out);
+  if (cli.stats) printStats(out.printed, out.display, out.result.stats);
+}
+
+void addStatistics(ptxlint::Statistics& total, const ptxlint::Statistics& s) {
+  total.bytes += s.bytes;
+  total.tokens += s.tokens;
+  total.instructions += s.instructions;
+  total.checked += s.checked;
+  total.unchecked += s.unchecked;
+  total.chunks += s.chunks;
+  total.ll_fallbacks += s.ll_fallbacks;
+  total.slow_chunks += s.slow_chunks;
+  total.parsed_runs += s.parsed_runs;
+  total.reused_runs += s.reused_runs;
+  total.unbuilt_instructions += s.unbuilt_instructions;
+  total.prescan_ns += s.prescan_ns;
+  total.parse_ns += s.parse_ns;
+  total.check_ns += s.check_ns;
+  total.finish_ns += s.finish_ns;
+}
+
+// What the files gave so far, for the summary line and the exit status.
+struct Totals {
+  bool any_error = false;
+  bool io_error = false;
+  std::size_t errors = 0, warnings = 0;
+  ptxlint::Statistics stats;
+};
+
+// Prints a checked file's part of the output and adds it to the totals.
+void report(const CliOptions& cli, FileOutcome& out, Totals& totals) {
+  std::FILE* stream = !out.readable && cli.json ? stderr : stdout;
+  std::fwrite(out.printed.data(), 1, out.printed.size(), stream);
+  out.printed = std::string();
+  if (!out.readable) {
+    totals.io_error = true;
+    return;
+  }
+  const ptxlint::Result& result = out.result;
+  totals.errors += result.count(ptxlint::Severity::Error);
+  totals.warnings += result.count(ptxlint::Severity::Warning);
+  totals.any_error = totals.any_error || result.hasErrors();
+  addStatistics(totals.stats, result.stats);
+  if (!cli.json) out.result = ptxlint::Result{};  // printed: free it
+}
+
+// Checks the files on `workers` threads. Workers take the next file; this
+// thread prints each outcome as soon as it and every one before it are
+// done.
+void checkInParallel(const CliOptions& cli, unsigned workers, std::vector<FileOutcome>& outcomes, Totals& totals) {
+  std::atomic<std::size_t> next{0};
+  std::vector<char> done(cli.files.size(), 0);
+  std::mutex mutex;
+  std::condition_variable finished;
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < workers; ++t) {
+    threads.emplace_back([&] {
+      for (std::size_t i = next++; i < cli.files.size(); i = next++) {
+        checkFile(cli, cli.files[i], outcomes[i]);
+        std::lock_guard lock(mutex);
+        done[i] = 1;
+        finished.notify_one();
+      }
+    });
+  }
+  for (std::size_t i = 0; i < cli.files.size(); ++i) {
+    {
+      std::unique_lock lock(mutex);
+      finished.wait(lock, [&] { return done[i] != 0; });
+    }
+    report(cli, outcomes[i], totals);
+  }
+  for (std::thread& t : threads) t.join();
+}
+
+// The end of the output, after every file's part: the JSON or SARIF
+// document, or the text format's totals. Returns the exit status.
+int finishOutput(const CliOptions& cli, const std::vector<FileOutcome>& outcomes, const Totals& totals) {
   if (cli.json) {
     std::vector<ptxlint::diag::FileReport> reports;
     for (const FileOutcome& out : outcomes) {
@@ -492,21 +591,40 @@ int runCli(int argc, char** argv) {
     std::string rendered = cli.sarif ? ptxlint::diag::renderSarif(reports) : ptxlint::diag::renderJson(reports);
     std::fwrite(rendered.data(), 1, rendered.size(), stdout);
     std::fflush(stdout);
-    if (io_error) return 2;
-    return any_error ? 1 : 0;
+    if (totals.io_error) return 2;
+    return totals.any_error ? 1 : 0;
   }
   if (cli.stats && cli.files.size() > 1) {
     std::string printed;
-    printStats(printed, "total", total);
+    printStats(printed, "total", totals.stats);
     std::fwrite(printed.data(), 1, printed.size(), stdout);
   }
-  if (total_errors > 0 || total_warnings > 0) {
-    fmt::print("{} error{} and {} warning{} in {} file{}\n", total_errors, total_errors == 1 ? "" : "s", total_warnings,
-               total_warnings == 1 ? "" : "s", cli.files.size(), cli.files.size() == 1 ? "" : "s");
+  if (totals.errors > 0 || totals.warnings > 0) {
+    fmt::print("{} error{} and {} warning{} in {} file{}\n", totals.errors, totals.errors == 1 ? "" : "s",
+               totals.warnings, totals.warnings == 1 ? "" : "s", cli.files.size(), cli.files.size() == 1 ? "" : "s");
   }
   std::fflush(stdout);
-  if (io_error) return 2;
-  return any_error ? 1 : 0;
+  if (totals.io_error) return 2;
+  return totals.any_error ? 1 : 0;
+}
+
+// Parses the options, checks the files (--jobs at once) and prints the
+// output; returns the exit status.
+int runCli(int argc, char** argv) {
+  CliOptions cli;
+  if (auto status = CommandLine(argc, argv).parse(cli)) return *status;
+  Totals totals;
+  std::vector<FileOutcome> outcomes(cli.files.size());
+  unsigned workers = std::min<std::size_t>(cli.jobs, cli.files.size());
+  if (workers <= 1) {
+    for (std::size_t i = 0; i < cli.files.size(); ++i) {
+      checkFile(cli, cli.files[i], outcomes[i]);
+      report(cli, outcomes[i], totals);
+    }
+  } else {
+    checkInParallel(cli, workers, outcomes, totals);
+  }
+  return finishOutput(cli, outcomes, totals);
 }
 
 }  // namespace

@@ -544,6 +544,69 @@ static int run_with_input(const char* ptxas, char** argv, const char* bytes, siz
   return pass_on(status);
 }
 
+/* What the command line asks for: the wrapper's own settings (its options
+ * and environment variables), and how the rest splits into ptxas's
+ * arguments and the inputs to validate. */
+struct Request {
+  const char* real_option; /* --ptxlint-real-ptxas=PATH, or NULL */
+  bool warn_only, serial;
+  bool query, uses_stdin; /* a query for ptxas alone; an input is "-" */
+  int input_count;
+};
+
+/* Reads the wrapper's settings and fills `passed` (ptxas's argv; argv[0] is
+ * filled in later) and `inputs` from argv. */
+static void read_request(int argc, char** argv, char** passed, char** inputs, struct Request* request) {
+  const char* mode = getenv("PTXLINT_PTXAS_MODE");
+  const char* serial_env = getenv("PTXLINT_PTXAS_SERIAL");
+  *request = (struct Request){.warn_only = mode != NULL && strcmp(mode, "warn") == 0,
+                              .serial = serial_env != NULL && strcmp(serial_env, "1") == 0};
+  int passed_count = 1;
+  for (int i = 1; i < argc; ++i) {
+    const char* arg = argv[i];
+    if (strncmp(arg, "--ptxlint-real-ptxas=", 21) == 0) {
+      request->real_option = arg + 21;
+      continue;
+    }
+    if (strcmp(arg, "--ptxlint-warn") == 0) {
+      request->warn_only = true;
+      continue;
+    }
+    if (strcmp(arg, "--ptxlint-serial") == 0) {
+      request->serial = true;
+      continue;
+    }
+    passed[passed_count++] = argv[i];
+    if (is_query(arg)) request->query = true;
+    if (takes_value(arg) && i + 1 < argc) {
+      passed[passed_count++] = argv[++i];
+      continue;
+    }
+    if (strcmp(arg, "-") == 0 || (arg[0] != 0 && arg[0] != '-')) {
+      inputs[request->input_count++] = argv[i];
+      request->uses_stdin |= strcmp(arg, "-") == 0;
+    }
+  }
+}
+
+/* Serial run, once the checker runs: feed it the PTX from "-", take its
+ * verdict, then run ptxas (exec'd, or fed the PTX from "-"). */
+static int serial_run(struct Run* run, const char* ptxas, char** passed, bool uses_stdin, bool warn_only) {
+  signal(SIGPIPE, SIG_IGN);
+  if (run->checker_in >= 0) {
+    fcntl(run->checker_in, F_SETFL, 0);
+    (void)write_all(run->checker_in, run->stdin_bytes, run->stdin_size);
+    close(run->checker_in);
+  }
+  signal(SIGPIPE, SIG_DFL);
+  close(run->checker_done);
+  if (!checker_accepts(run->checker) && !warn_only) return rejected();
+  if (uses_stdin) return run_with_input(ptxas, passed, run->stdin_bytes, run->stdin_size);
+  execv(ptxas, passed);
+  fprintf(stderr, "ptxlint-ptxas: cannot run %s: %s\n", ptxas, strerror(errno));
+  return 255;
+}
+
 /* Everything main() does; `passed` and `inputs` have room for argc + 1
  * pointers, *stdin_bytes is set to what it allocates for "-". */
 static int launch(int argc, char** argv, char** passed, char** inputs, char** stdin_bytes_out) {
@@ -552,48 +615,18 @@ static int launch(int argc, char** argv, char** passed, char** inputs, char** st
   long long started_ns = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
   char self[PATH_MAX];
   if (realpath("/proc/self/exe", self) == NULL) self[0] = 0;
-  const char* real_option = NULL;
-  const char* mode = getenv("PTXLINT_PTXAS_MODE");
-  bool warn_only = mode != NULL && strcmp(mode, "warn") == 0;
-  const char* serial_env = getenv("PTXLINT_PTXAS_SERIAL");
-  bool serial = serial_env != NULL && strcmp(serial_env, "1") == 0;
 
   /* ptxas's argv (argv[0] filled in below) and the inputs to validate. */
-  int passed_count = 1, input_count = 0;
-  bool query = false, uses_stdin = false;
-  for (int i = 1; i < argc; ++i) {
-    const char* arg = argv[i];
-    if (strncmp(arg, "--ptxlint-real-ptxas=", 21) == 0) {
-      real_option = arg + 21;
-      continue;
-    }
-    if (strcmp(arg, "--ptxlint-warn") == 0) {
-      warn_only = true;
-      continue;
-    }
-    if (strcmp(arg, "--ptxlint-serial") == 0) {
-      serial = true;
-      continue;
-    }
-    passed[passed_count++] = argv[i];
-    if (is_query(arg)) query = true;
-    if (takes_value(arg) && i + 1 < argc) {
-      passed[passed_count++] = argv[++i];
-      continue;
-    }
-    if (strcmp(arg, "-") == 0 || (arg[0] != 0 && arg[0] != '-')) {
-      inputs[input_count++] = argv[i];
-      uses_stdin |= strcmp(arg, "-") == 0;
-    }
-  }
-  const char* ptxas = find_real_ptxas(real_option, self);
+  struct Request request;
+  read_request(argc, argv, passed, inputs, &request);
+  const char* ptxas = find_real_ptxas(request.real_option, self);
   if (ptxas == NULL) {
     say("ptxlint-ptxas: no real ptxas found (set PTXLINT_REAL_PTXAS, pass --ptxlint-real-ptxas=PATH, or put ptxas "
         "on PATH)\n");
     return 255;
   }
   passed[0] = (char*)ptxas;
-  if (query || input_count == 0) {
+  if (request.query || request.input_count == 0) {
     execv(ptxas, passed);
     fprintf(stderr, "ptxlint-ptxas: cannot run %s: %s\n", ptxas, strerror(errno));
     return 255;
@@ -606,39 +639,25 @@ static int launch(int argc, char** argv, char** passed, char** inputs, char** st
   }
 
   struct Run run = {0, 0, -1, -1, -1, -1, -1, -1, NULL, 0, 0, 0};
-  size_t stdin_size = 0;
-  char* stdin_bytes = NULL;
+  bool uses_stdin = request.uses_stdin;
   /* ptxas first: it is the critical path. LD_PRELOAD separates entries with
    * spaces and colons, so a gate path with either is not used. */
-  bool gated = !serial && find_helper(self, "ptxlint-ptxas-gate.so", gate) && strpbrk(gate, " :") == NULL &&
+  bool gated = !request.serial && find_helper(self, "ptxlint-ptxas-gate.so", gate) && strpbrk(gate, " :") == NULL &&
                loads_preload(ptxas) && start_gated_ptxas(&run, ptxas, passed, gate, uses_stdin);
   if (uses_stdin) {
-    stdin_bytes = read_stdin(&stdin_size);
+    size_t stdin_size = 0;
+    char* stdin_bytes = read_stdin(&stdin_size);
     *stdin_bytes_out = stdin_bytes;
     run.stdin_bytes = stdin_bytes != NULL ? stdin_bytes : "";
     run.stdin_size = stdin_size;
   }
-  if (!start_checker(&run, checker, inputs, input_count, uses_stdin, started_ns, gated)) {
+  if (!start_checker(&run, checker, inputs, request.input_count, uses_stdin, started_ns, gated)) {
     fprintf(stderr, "ptxlint-ptxas: cannot run %s: %s\n", checker, strerror(errno));
     if (gated) kill(run.ptxas, SIGKILL);
     return 255;
   }
-  if (gated) return overlapped(&run, warn_only);
-
-  /* Serial run: the checker's verdict, then ptxas. */
-  signal(SIGPIPE, SIG_IGN);
-  if (run.checker_in >= 0) {
-    fcntl(run.checker_in, F_SETFL, 0);
-    (void)write_all(run.checker_in, run.stdin_bytes, run.stdin_size);
-    close(run.checker_in);
-  }
-  signal(SIGPIPE, SIG_DFL);
-  close(run.checker_done);
-  if (!checker_accepts(run.checker) && !warn_only) return rejected();
-  if (uses_stdin) return run_with_input(ptxas, passed, run.stdin_bytes, run.stdin_size);
-  execv(ptxas, passed);
-  fprintf(stderr, "ptxlint-ptxas: cannot run %s: %s\n", ptxas, strerror(errno));
-  return 255;
+  if (gated) return overlapped(&run, request.warn_only);
+  return serial_run(&run, ptxas, passed, uses_stdin, request.warn_only);
 }
 
 int main(int argc, char** argv) {

@@ -171,54 +171,169 @@ const unsigned char* skipOrdinary(const unsigned char* p, const unsigned char* e
   return p;
 }
 
+// Binary input: one diagnostic, at the first NUL byte (or the start), and
+// nothing parsed.
+PrescanResult reportBinary(std::string_view text, diag::DiagnosticSink& sink) {
+  PrescanResult result;
+  const auto size = static_cast<std::uint32_t>(text.size());
+  result.is_binary = true;
+  std::uint32_t at = 0;
+  while (at < size && text[at] != '\0') ++at;
+  if (at == size) at = 0;
+  sink.report(diag::RuleId::InvalidEncoding, {at, std::min(at + 1, size)}, "input is binary data, not PTX text");
+  return result;
+}
+
+// Cuts the file into chunks of whole top-level items, and reports the first
+// nesting in a chunk that is too deep (the chunk is then skipped).
+class ChunkCutter {
+ public:
+  ChunkCutter(PrescanResult& result, const PrescanOptions& options, diag::DiagnosticSink& sink, std::uint32_t begin)
+      : result_(result), options_(options), sink_(sink), chunk_begin_(begin) {}
+
+  std::uint32_t chunkBegin() const { return chunk_begin_; }
+
+  void tooDeep(std::uint32_t at, const char* what) {
+    if (!chunk_too_deep_) {
+      sink_.report(diag::RuleId::NestingTooDeep, {at, at + 1},
+                   fmt::format("{} nested deeper than {} levels; this part of the file is not parsed", what,
+                               options_.max_nesting));
+    }
+    chunk_too_deep_ = true;
+  }
+  void endChunk(std::uint32_t end) {
+    result_.chunks.push_back({chunk_begin_, end, chunk_too_deep_});
+    chunk_begin_ = end;
+    chunk_too_deep_ = false;
+  }
+  // A top-level item ended at `end`: start a new chunk when the current one
+  // is big enough (or cannot be parsed anyway).
+  void itemEnded(std::uint32_t end) {
+    if (end - chunk_begin_ >= options_.min_chunk_bytes || chunk_too_deep_) endChunk(end);
+  }
+
+ private:
+  PrescanResult& result_;
+  const PrescanOptions& options_;
+  diag::DiagnosticSink& sink_;
+  std::uint32_t chunk_begin_;
+  bool chunk_too_deep_ = false;
+};
+
+// Nesting in the statement being scanned, held against max_nesting.
+struct Nesting {
+  std::uint32_t brace_depth = 0;
+  std::uint32_t paren_depth = 0;  // ( and [
+  std::uint32_t prefix_run = 0;   // consecutive unary operators, e.g. - - - 1
+  std::uint32_t ternaries = 0;    // '?' in the current statement
+};
+
+// Skips the blank, comment or string that starts at text[i] (`c`), if one
+// does: true when it did, with `i` past it.
+bool skipBlankCommentOrString(std::string_view text, char c, std::uint32_t& i, PrescanResult& result,
+                              Nesting& nesting) {
+  const auto size = static_cast<std::uint32_t>(text.size());
+  switch (c) {
+    case ' ':
+    case '\t':
+    case '\r':
+    case '\n':
+    case '\f':
+    case '\v': ++i; return true;
+    case '/':
+      if (i + 1 < size && text[i + 1] == '/') {
+        const void* newline = std::memchr(text.data() + i, '\n', size - i);
+        i = newline == nullptr ? size : static_cast<std::uint32_t>(static_cast<const char*>(newline) - text.data());
+        return true;
+      }
+      if (i + 1 < size && text[i + 1] == '*') {
+        std::size_t close = text.find("*/", i + 2);
+        // An unterminated comment is reported by the parser (one token).
+        if (close == std::string_view::npos) {
+          result.has_tokens = true;
+          i = size;
+        } else {
+          i = static_cast<std::uint32_t>(close + 2);
+        }
+        return true;
+      }
+      return false;
+    case '"': {
+      ++i;
+      while (i < size && text[i] != '"' && text[i] != '\n') {
+        if (text[i] == '\\' && i + 1 < size && text[i + 1] != '\n') ++i;
+        ++i;
+      }
+      if (i < size && text[i] == '"') ++i;
+      result.has_tokens = true;
+      nesting.prefix_run = 0;
+      return true;
+    }
+    default: return false;
+  }
+}
+
+// Whether the '}' at text[i] that closes the outermost brace ends a
+// top-level item. The end of a function body or section does; the end of an
+// initializer list does not (a ';' or ',' follows it).
+bool closingBraceEndsItem(std::string_view text, std::uint32_t i) {
+  const auto size = static_cast<std::uint32_t>(text.size());
+  std::uint32_t j = i + 1;
+  while (j < size && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r' || text[j] == '\n')) ++j;
+  return j >= size || (text[j] != ';' && text[j] != ',');
+}
+
+// Tracks the nesting that punctuation character `c` at text[i] opens or
+// closes (braces, parentheses and brackets, '?' in a statement), and the
+// items that ';' and '}' end.
+void scanPunctuation(std::string_view text, char c, std::uint32_t i, std::uint32_t max_nesting, Nesting& nesting,
+                     ChunkCutter& cutter) {
+  switch (c) {
+    case '{':
+      if (++nesting.brace_depth > max_nesting) cutter.tooDeep(i, "braces");
+      break;
+    case '}':
+      if (nesting.brace_depth > 0 && --nesting.brace_depth == 0 && nesting.paren_depth == 0) {
+        if (closingBraceEndsItem(text, i)) cutter.itemEnded(i + 1);
+      }
+      break;
+    case '(':
+    case '[':
+      if (++nesting.paren_depth > max_nesting) cutter.tooDeep(i, "parentheses");
+      break;
+    case ')':
+    case ']':
+      if (nesting.paren_depth > 0) --nesting.paren_depth;
+      break;
+    case ';':
+      nesting.ternaries = 0;
+      nesting.paren_depth = 0;
+      if (nesting.brace_depth == 0) cutter.itemEnded(i + 1);
+      break;
+    case '?':
+      if (++nesting.ternaries > max_nesting) cutter.tooDeep(i, "conditional expressions");
+      break;
+    default: break;
+  }
+}
+
 }  // namespace
 
 bool isPlainText(std::string_view text) { return !looksBinary(text) && allPlainAscii(text); }
 
 PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag::DiagnosticSink& sink) {
+  if (looksBinary(text)) return reportBinary(text, sink);
   PrescanResult result;
   const auto size = static_cast<std::uint32_t>(text.size());
-
-  if (looksBinary(text)) {
-    result.is_binary = true;
-    std::uint32_t at = 0;
-    while (at < size && text[at] != '\0') ++at;
-    if (at == size) at = 0;
-    sink.report(diag::RuleId::InvalidEncoding, {at, std::min(at + 1, size)}, "input is binary data, not PTX text");
-    return result;
-  }
 
   reportEncoding(text, sink, options.pages);
   if (options.pages != nullptr) options.pages->restart();
   std::uint32_t next_release = 1 << 20;
-  std::uint32_t brace_depth = 0;
-  std::uint32_t paren_depth = 0;  // ( and [
-  std::uint32_t prefix_run = 0;   // consecutive unary operators, e.g. - - - 1
-  std::uint32_t ternaries = 0;    // '?' in the current statement
-  std::uint32_t chunk_begin = std::min(options.start, size);
-  bool chunk_too_deep = false;
-  result.has_tokens = chunk_begin > 0;  // the items before `start`
+  Nesting nesting;
+  ChunkCutter cutter(result, options, sink, std::min(options.start, size));
+  result.has_tokens = cutter.chunkBegin() > 0;  // the items before `start`
 
-  auto tooDeep = [&](std::uint32_t at, const char* what) {
-    if (!chunk_too_deep) {
-      sink.report(diag::RuleId::NestingTooDeep, {at, at + 1},
-                  fmt::format("{} nested deeper than {} levels; this part of the file is not parsed", what,
-                              options.max_nesting));
-    }
-    chunk_too_deep = true;
-  };
-  auto endChunk = [&](std::uint32_t end) {
-    result.chunks.push_back({chunk_begin, end, chunk_too_deep});
-    chunk_begin = end;
-    chunk_too_deep = false;
-  };
-  // A top-level item ended at `end`: start a new chunk when the current one
-  // is big enough (or cannot be parsed anyway).
-  auto itemEnded = [&](std::uint32_t end) {
-    if (end - chunk_begin >= options.min_chunk_bytes || chunk_too_deep) endChunk(end);
-  };
-
-  std::uint32_t i = chunk_begin;
+  std::uint32_t i = cutter.chunkBegin();
   while (i < size) {
     if (i >= next_release && options.pages != nullptr) {
       options.pages->releaseBefore(i);
@@ -232,7 +347,7 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag
       i = static_cast<std::uint32_t>(skipOrdinary(base + i, base + size, plain) - base);
       if (plain) {
         result.has_tokens = true;
-        prefix_run = 0;
+        nesting.prefix_run = 0;
       }
       continue;
     }
@@ -240,90 +355,22 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag
     auto uc = static_cast<unsigned char>(c);
     if (uc >= 0x80 || c == '\0') {  // reported by the encoding pass above
       result.has_tokens = true;
-      prefix_run = 0;
+      nesting.prefix_run = 0;
       ++i;
       continue;
     }
-    switch (c) {
-      case ' ':
-      case '\t':
-      case '\r':
-      case '\n':
-      case '\f':
-      case '\v': ++i; continue;
-      case '/':
-        if (i + 1 < size && text[i + 1] == '/') {
-          const void* newline = std::memchr(text.data() + i, '\n', size - i);
-          i = newline == nullptr ? size : static_cast<std::uint32_t>(static_cast<const char*>(newline) - text.data());
-          continue;
-        }
-        if (i + 1 < size && text[i + 1] == '*') {
-          std::size_t close = text.find("*/", i + 2);
-          // An unterminated comment is reported by the parser (one token).
-          if (close == std::string_view::npos) {
-            result.has_tokens = true;
-            i = size;
-          } else {
-            i = static_cast<std::uint32_t>(close + 2);
-          }
-          continue;
-        }
-        break;
-      case '"': {
-        ++i;
-        while (i < size && text[i] != '"' && text[i] != '\n') {
-          if (text[i] == '\\' && i + 1 < size && text[i + 1] != '\n') ++i;
-          ++i;
-        }
-        if (i < size && text[i] == '"') ++i;
-        result.has_tokens = true;
-        prefix_run = 0;
-        continue;
-      }
-      default: break;
-    }
-
+    if (skipBlankCommentOrString(text, c, i, result, nesting)) continue;
     result.has_tokens = true;
-    switch (c) {
-      case '{':
-        if (++brace_depth > options.max_nesting) tooDeep(i, "braces");
-        break;
-      case '}':
-        if (brace_depth > 0 && --brace_depth == 0 && paren_depth == 0) {
-          // The end of a function body or section ends an item; the end of
-          // an initializer list does not (a ';' or ',' follows it).
-          std::uint32_t j = i + 1;
-          while (j < size && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r' || text[j] == '\n')) ++j;
-          if (j >= size || (text[j] != ';' && text[j] != ',')) itemEnded(i + 1);
-        }
-        break;
-      case '(':
-      case '[':
-        if (++paren_depth > options.max_nesting) tooDeep(i, "parentheses");
-        break;
-      case ')':
-      case ']':
-        if (paren_depth > 0) --paren_depth;
-        break;
-      case ';':
-        ternaries = 0;
-        paren_depth = 0;
-        if (brace_depth == 0) itemEnded(i + 1);
-        break;
-      case '?':
-        if (++ternaries > options.max_nesting) tooDeep(i, "conditional expressions");
-        break;
-      default: break;
-    }
+    scanPunctuation(text, c, i, options.max_nesting, nesting, cutter);
     bool is_prefix = c == '-' || c == '+' || c == '!' || c == '~';
     if (is_prefix) {
-      if (++prefix_run > options.max_nesting) tooDeep(i, "unary operators");
+      if (++nesting.prefix_run > options.max_nesting) cutter.tooDeep(i, "unary operators");
     } else {
-      prefix_run = 0;
+      nesting.prefix_run = 0;
     }
     ++i;
   }
-  if (chunk_begin < size || result.chunks.empty()) endChunk(size);
+  if (cutter.chunkBegin() < size || result.chunks.empty()) cutter.endChunk(size);
   return result;
 }
 

@@ -204,6 +204,15 @@ bool startsStatement(Token* token) {
   return type == PtxLexer::AT || (type >= PtxLexer::VERSION && type <= PtxLexer::VECTOR);
 }
 
+// Whether a directive or specifier keyword fits where the parser is: one of
+// .reg, .maxntid, .entry or a type is among the `expected` tokens.
+bool directiveFits(const antlr4::misc::IntervalSet& expected) {
+  return expected.contains(static_cast<std::size_t>(PtxLexer::REG)) ||
+         expected.contains(static_cast<std::size_t>(PtxLexer::MAXNTID)) ||
+         expected.contains(static_cast<std::size_t>(PtxLexer::ENTRY)) ||
+         expected.contains(static_cast<std::size_t>(PtxLexer::TYPE));
+}
+
 }  // namespace
 
 Token* PtxErrorStrategy::missingSemicolonAfter(antlr4::Parser* parser, Token* offending,
@@ -265,86 +274,92 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending, const 
   auto end = offending->getType() == Token::EOF ? begin : static_cast<std::uint32_t>(offending->getStopIndex() + 1);
   if (offending->getType() == Token::EOF) begin = end = static_cast<std::uint32_t>(chunk.size());
   SourceRange range{base_ + begin, base_ + end};
-  std::size_t rule = parser->getContext() ? parser->getContext()->getRuleIndex() : 0;
 
-  switch (offending->getType()) {
+  // The lexer's own errors first, then the likeliest mistakes, then what
+  // the parser expected.
+  if (!reportBadToken(offending->getType(), begin, end, range)) {
+    if (offending->getType() == PtxLexer::DOT_NAME && directiveFits(expected)) {
+      // A dotted word where a directive or specifier belongs: name it.
+      reportUnknownDirective(chunk.substr(begin, end - begin), range);
+    } else if (Token* last = missingSemicolonAfter(parser, offending, expected)) {
+      // A statement that runs into the next one: the ';' was forgotten.
+      reportMissingSemicolon(parser, last);
+    } else if (!reportMissingComma(parser, offending, expected, range)) {
+      reportUnexpected(parser, offending, expected, range);
+    }
+  }
+  error_offsets_.push_back(range.begin);
+}
+
+bool PtxErrorStrategy::reportBadToken(std::size_t type, std::uint32_t begin, std::uint32_t end, SourceRange range) {
+  std::string_view chunk = text_;
+  switch (type) {
     case PtxLexer::INVALID_CHAR: {
       auto c = static_cast<unsigned char>(chunk[begin]);
-      if (c == 0 || c >= 0x80) {  // the prescan reported the encoding (PL1008)
-        error_offsets_.push_back(range.begin);
-        return;
-      }
+      if (c == 0 || c >= 0x80) return true;  // the prescan reported the encoding (PL1008)
       std::string shown =
           (c >= 0x21 && c < 0x7F) ? fmt::format("'{}'", static_cast<char>(c)) : fmt::format("0x{:02X}", c);
       sink_.report(diag::RuleId::InvalidCharacter, range, fmt::format("invalid character {} in PTX source", shown));
-      error_offsets_.push_back(range.begin);
-      return;
+      return true;
     }
     case PtxLexer::BAD_NUMBER: {
       std::string_view number = chunk.substr(begin, end - begin);
       std::string shown = number.size() > 40 ? std::string(number.substr(0, 37)) + "..." : std::string(number);
       sink_.report(diag::RuleId::InvalidNumber, range, fmt::format("invalid numeric constant '{}'", shown));
-      error_offsets_.push_back(range.begin);
-      return;
+      return true;
     }
     case PtxLexer::UNTERMINATED_COMMENT:
       sink_.report(diag::RuleId::UnterminatedComment, {range.begin, range.begin + 2}, "unterminated /* comment");
-      error_offsets_.push_back(range.begin);
-      return;
+      return true;
     case PtxLexer::UNTERMINATED_STRING:
       sink_.report(diag::RuleId::UnterminatedString, {range.begin, range.begin + 1},
                    "missing terminating '\"' character");
-      error_offsets_.push_back(range.begin);
-      return;
-    default: break;
+      return true;
+    default: return false;
   }
+}
 
-  // A dotted word where a directive or specifier belongs: name it.
-  if (offending->getType() == PtxLexer::DOT_NAME && (expected.contains(static_cast<std::size_t>(PtxLexer::REG)) ||
-                                                     expected.contains(static_cast<std::size_t>(PtxLexer::MAXNTID)) ||
-                                                     expected.contains(static_cast<std::size_t>(PtxLexer::ENTRY)) ||
-                                                     expected.contains(static_cast<std::size_t>(PtxLexer::TYPE)))) {
-    std::string_view word = chunk.substr(begin, end - begin);
-    Diagnostic& d = sink_.report(diag::RuleId::UnknownDirective, range, fmt::format("unknown directive '{}'", word));
-    std::string_view suggestion = closestDirective(word);
-    if (!suggestion.empty()) {
-      diag::DiagnosticSink::addNote(d, fmt::format("did you mean '{}'?", suggestion));
-      diag::DiagnosticSink::addFixIt(d, range, std::string(suggestion));
+void PtxErrorStrategy::reportUnknownDirective(std::string_view word, SourceRange range) {
+  Diagnostic& d = sink_.report(diag::RuleId::UnknownDirective, range, fmt::format("unknown directive '{}'", word));
+  std::string_view suggestion = closestDirective(word);
+  if (!suggestion.empty()) {
+    diag::DiagnosticSink::addNote(d, fmt::format("did you mean '{}'?", suggestion));
+    diag::DiagnosticSink::addFixIt(d, range, std::string(suggestion));
+  }
+}
+
+namespace {
+
+// What the parser is in, for "expected ';' after ...": an instruction, a
+// declaration, or (outside both) a statement.
+std::string_view statementKind(antlr4::Parser* parser) {
+  for (auto* ctx = parser->getContext(); ctx != nullptr; ctx = dynamic_cast<antlr4::ParserRuleContext*>(ctx->parent)) {
+    if (dynamic_cast<PtxParser::InstructionStatementContext*>(ctx) != nullptr ||
+        ctx->getRuleIndex() == PtxParser::RuleInstruction) {
+      return "instruction";
     }
-    error_offsets_.push_back(range.begin);
-    return;
-  }
-
-  // A statement that runs into the next one: the ';' was forgotten.
-  if (Token* last = missingSemicolonAfter(parser, offending, expected)) {
-    auto end_of_last = base_ + static_cast<std::uint32_t>(last->getStopIndex() + 1);
-    std::string_view what = "statement";
-    for (auto* ctx = parser->getContext(); ctx != nullptr;
-         ctx = dynamic_cast<antlr4::ParserRuleContext*>(ctx->parent)) {
-      if (dynamic_cast<PtxParser::InstructionStatementContext*>(ctx) != nullptr ||
-          ctx->getRuleIndex() == PtxParser::RuleInstruction) {
-        what = "instruction";
-        break;
-      }
-      if (ctx->getRuleIndex() == PtxParser::RuleVariableDecl) {
-        what = "declaration";
-        break;
-      }
-      if (ctx->getRuleIndex() == PtxParser::RuleStatement || ctx->getRuleIndex() == PtxParser::RuleTopLevel) {
-        auto start = ctx->getStart()->getType();
-        what = (start == PtxLexer::IDENT || start == PtxLexer::OPCODE_OR_DOTTED || start == PtxLexer::AT)
-                   ? "instruction"
-                   : "declaration";
-        break;
-      }
+    if (ctx->getRuleIndex() == PtxParser::RuleVariableDecl) return "declaration";
+    if (ctx->getRuleIndex() == PtxParser::RuleStatement || ctx->getRuleIndex() == PtxParser::RuleTopLevel) {
+      auto start = ctx->getStart()->getType();
+      bool instruction = start == PtxLexer::IDENT || start == PtxLexer::OPCODE_OR_DOTTED || start == PtxLexer::AT;
+      return instruction ? "instruction" : "declaration";
     }
-    SourceRange at{end_of_last, end_of_last};
-    Diagnostic& d = sink_.report(diag::RuleId::MissingSemicolon, at, fmt::format("expected ';' after {}", what));
-    diag::DiagnosticSink::addFixIt(d, at, ";");
-    error_offsets_.push_back(range.begin);
-    return;
   }
+  return "statement";
+}
 
+}  // namespace
+
+void PtxErrorStrategy::reportMissingSemicolon(antlr4::Parser* parser, Token* last) {
+  auto end_of_last = base_ + static_cast<std::uint32_t>(last->getStopIndex() + 1);
+  SourceRange at{end_of_last, end_of_last};
+  Diagnostic& d =
+      sink_.report(diag::RuleId::MissingSemicolon, at, fmt::format("expected ';' after {}", statementKind(parser)));
+  diag::DiagnosticSink::addFixIt(d, at, ";");
+}
+
+bool PtxErrorStrategy::reportMissingComma(antlr4::Parser* parser, Token* offending,
+                                          const antlr4::misc::IntervalSet& expected, SourceRange range) {
   antlr4::TokenStream* stream = parser->getTokenStream();
   Token* previous = offending->getTokenIndex() > 0 && offending->getTokenIndex() < stream->size()
                         ? stream->get(offending->getTokenIndex() - 1)
@@ -354,17 +369,23 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending, const 
                         offending->getType() == PtxLexer::FLOAT || offending->getType() == PtxLexer::HEX_FLOAT ||
                         offending->getType() == PtxLexer::LBRACK || offending->getType() == PtxLexer::LBRACE ||
                         offending->getType() == PtxLexer::OPCODE_OR_DOTTED;
-  if (starts_operand && previous != nullptr && expected.contains(static_cast<std::size_t>(PtxLexer::SEMI)) &&
-      dynamic_cast<PtxParser::InstructionStatementContext*>(parser->getContext()) != nullptr) {
-    auto previous_end = base_ + static_cast<std::uint32_t>(previous->getStopIndex() + 1);
-    Diagnostic& d =
-        sink_.report(diag::RuleId::UnexpectedToken, range,
-                     fmt::format("expected ',' between operands, found {}", describeToken(offending, chunk)));
-    diag::DiagnosticSink::addFixIt(d, SourceRange{previous_end, previous_end}, ",");
-    error_offsets_.push_back(range.begin);
-    return;
+  if (!starts_operand || previous == nullptr || !expected.contains(static_cast<std::size_t>(PtxLexer::SEMI)) ||
+      dynamic_cast<PtxParser::InstructionStatementContext*>(parser->getContext()) == nullptr) {
+    return false;
   }
+  auto previous_end = base_ + static_cast<std::uint32_t>(previous->getStopIndex() + 1);
+  Diagnostic& d = sink_.report(diag::RuleId::UnexpectedToken, range,
+                               fmt::format("expected ',' between operands, found {}", describeToken(offending, text_)));
+  diag::DiagnosticSink::addFixIt(d, SourceRange{previous_end, previous_end}, ",");
+  return true;
+}
 
+namespace {
+
+// What the parser wanted, for "expected X, found Y": up to three token
+// names, else what it was reading; "" when neither says anything.
+std::string describeExpected(antlr4::Parser* parser, const antlr4::misc::IntervalSet& expected) {
+  std::size_t rule = parser->getContext() ? parser->getContext()->getRuleIndex() : 0;
   std::string wanted;
   std::vector<std::string> names;
   for (const auto& interval : expected.getIntervals()) {
@@ -382,11 +403,18 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending, const 
   } else if (!context.empty()) {
     wanted = std::string(context);
   }
-  std::string found = describeToken(offending, chunk);
+  return wanted;
+}
+
+}  // namespace
+
+void PtxErrorStrategy::reportUnexpected(antlr4::Parser* parser, Token* offending,
+                                        const antlr4::misc::IntervalSet& expected, SourceRange range) {
+  std::string wanted = describeExpected(parser, expected);
+  std::string found = describeToken(offending, text_);
   std::string message =
       wanted.empty() ? fmt::format("unexpected {}", found) : fmt::format("expected {}, found {}", wanted, found);
   sink_.report(diag::RuleId::UnexpectedToken, range, std::move(message));
-  error_offsets_.push_back(range.begin);
 }
 
 void PtxErrorStrategy::skipStatement(antlr4::Parser* parser, bool at_module_level) {

@@ -30,7 +30,24 @@ class PtxErrorStrategy final : public antlr4::DefaultErrorStrategy {
   const std::vector<std::uint32_t>& errorOffsets() const { return error_offsets_; }
 
  private:
+  // Reports the syntax error at `offending` (`expected`: the tokens that
+  // would have fitted) and records its offset.
   void reportAt(antlr4::Parser* parser, antlr4::Token* offending, const antlr4::misc::IntervalSet& expected);
+  // The lexer's error tokens (an invalid character or number, an
+  // unterminated comment or string): true when `type` is one, reported
+  // unless the prescan did. `begin` and `end` are offsets in the chunk.
+  bool reportBadToken(std::size_t type, std::uint32_t begin, std::uint32_t end, SourceRange range);
+  // A dotted `word` that is no directive, with the closest one suggested.
+  void reportUnknownDirective(std::string_view word, SourceRange range);
+  // A ';' missing after token `last`, with a fix-it inserting it.
+  void reportMissingSemicolon(antlr4::Parser* parser, antlr4::Token* last);
+  // Two operands of an instruction with no ',' between them: true when
+  // `offending` starts the second one (then reported, with a fix-it).
+  bool reportMissingComma(antlr4::Parser* parser, antlr4::Token* offending, const antlr4::misc::IntervalSet& expected,
+                          SourceRange range);
+  // "expected X, found Y", or "unexpected Y" when nothing fits X.
+  void reportUnexpected(antlr4::Parser* parser, antlr4::Token* offending, const antlr4::misc::IntervalSet& expected,
+                        SourceRange range);
   // The token after which a ';' is most likely missing, or null: the
   // statement runs past a line break into what starts like a new statement,
   // or into the '}' or end of file that closes it.
