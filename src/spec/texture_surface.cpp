@@ -249,8 +249,8 @@ void txq(std::vector<InstructionSpec>& specs) {
 // must be of type .u64"; "Introduced in PTX ISA version 4.0"; "requires sm_30".
 void istypep(std::vector<InstructionSpec>& specs) {
   specs.push_back(entry("9.7.10.6", "istypep.type p, a", "istypep",
-                        {required(".type", {".texref", ".samplerref", ".surfref"})}, {predicateDest("p"), typed("a", {})},
-                        {}, {4, 0}, TargetRequirement::atLeast(30)));
+                        {required(".type", {".texref", ".samplerref", ".surfref"})},
+                        {predicateDest("p"), typed("a", {})}, {}, {4, 0}, TargetRequirement::atLeast(30)));
   specs.back().operands[1].fixed_type = ".u64";
 }
 

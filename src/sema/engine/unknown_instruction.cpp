@@ -140,8 +140,7 @@ class Suggester {
       corrected.insert(corrected.begin() + static_cast<std::ptrdiff_t>(j), name[j]);
       if (!startsWith(corrected, name)) continue;
       SourceRange after = tokenOf(in_, j - 1).range;
-      offer(name, 1, std::min(j, words_.size() - 1), corrected,
-            FixIt{{after.end, after.end}, qualifierText(name[j])});
+      offer(name, 1, std::min(j, words_.size() - 1), corrected, FixIt{{after.end, after.end}, qualifierText(name[j])});
     }
   }
 
