@@ -656,6 +656,32 @@ class SymbolChecker {
     reportUnchecked(*ast::nodeIf<ast::Instruction>(built), sink_);
   }
 
+  // What the engine can learn of the declared name `s` (the instruction's
+  // name number `index`), written into a verdict key at `out`: kind, shape,
+  // place, type and, for all but registers, state space and signature. The
+  // caller has checked the room.
+  static char* writeDeclared(char* out, const Symbol& s, std::size_t index, const ast::DeferredInstruction& d) {
+    auto put = [&](std::string_view bytes) {
+      support::copyShortBytes(out, bytes.data(), bytes.size());
+      out += bytes.size();
+    };
+    out[0] = static_cast<char>(index);
+    out[1] = static_cast<char>('A' + static_cast<int>(s.kind));
+    out[2] = s.is_vector ? 'v' : 's';
+    out[3] = s.range.begin > d.range.begin ? '>' : '<';
+    out += 4;
+    put(s.type);
+    *out++ = '\x1f';
+    if (s.kind != SymbolKind::Register) {  // (a register has no signature, nor a state space)
+      put(s.space);                        // (a named address is judged by its space)
+      *out++ = '\x1f';
+      std::memcpy(out, &s.results, sizeof s.results);
+      std::memcpy(out + sizeof s.results, &s.params, sizeof s.params);
+      out += sizeof s.results + sizeof s.params;
+    }
+    return out;
+  }
+
   // An instruction the parser left unbuilt (ast::DeferredInstruction, one
   // whose token shape it had seen): judged from its tokens. Its names are
   // resolved as use() resolves them, and a verdict is looked up under a key
@@ -716,20 +742,7 @@ class SymbolChecker {
         if (static_cast<std::size_t>(limit - out) < kNameRoom + s->type.size() + s->space.size() + 1) {
           return buildAndCheck(scope, d);
         }
-        out[0] = static_cast<char>(index);
-        out[1] = static_cast<char>('A' + static_cast<int>(s->kind));
-        out[2] = s->is_vector ? 'v' : 's';
-        out[3] = s->range.begin > d.range.begin ? '>' : '<';
-        out += 4;
-        put(s->type);
-        *out++ = '\x1f';
-        if (s->kind != SymbolKind::Register) {  // (a register has no signature, nor a state space)
-          put(s->space);                        // (a named address is judged by its space)
-          *out++ = '\x1f';
-          std::memcpy(out, &s->results, sizeof s->results);
-          std::memcpy(out + sizeof s->results, &s->params, sizeof s->params);
-          out += sizeof s->results + sizeof s->params;
-        }
+        out = writeDeclared(out, *s, index, d);
         // Not its text: the engine learns of a declared name (one without a
         // field) only what the resolver answers for that text, all of it in
         // the key, so `ld.param.u64 %rd1, [f_param_0]` in every kernel is
