@@ -140,17 +140,9 @@ bool holdsList(std::size_t rule) {
 }  // namespace
 
 std::string_view closestDirective(std::string_view word) {
-  std::string_view best;
   // Suggest only close misspellings: one edit per four characters, at most 2.
-  std::size_t best_distance = std::min<std::size_t>(2, std::max<std::size_t>(1, word.size() / 4)) + 1;
-  for (std::string_view candidate : kDirectiveWords) {
-    std::size_t d = support::editDistance(word, candidate);
-    if (d < best_distance) {
-      best_distance = d;
-      best = candidate;
-    }
-  }
-  return best;
+  return support::closestWord(word, kDirectiveWords,
+                              std::min<std::size_t>(2, std::max<std::size_t>(1, word.size() / 4)));
 }
 
 namespace {

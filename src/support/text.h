@@ -113,6 +113,24 @@ bool containsBytes(std::string_view text, std::string_view word);
 // Levenshtein distance, for "did you mean" suggestions.
 std::size_t editDistance(std::string_view a, std::string_view b);
 
+// The candidate closest to `word` by editDistance, at most `max_distance`
+// edits away (the first of equals); empty when none is that close. Every
+// "did you mean" (directives, qualifiers, state spaces, opcodes) asks this,
+// each with its own bound.
+template <typename Candidates>
+std::string_view closestWord(std::string_view word, const Candidates& candidates, std::size_t max_distance) {
+  std::string_view best;
+  std::size_t best_distance = max_distance + 1;
+  for (std::string_view candidate : candidates) {
+    std::size_t d = editDistance(word, candidate);
+    if (d < best_distance) {
+      best_distance = d;
+      best = candidate;
+    }
+  }
+  return best;
+}
+
 // A JSON string literal: quotes, escapes, and \u00XX for bytes outside
 // printable ASCII (messages quote source text, which may hold any byte).
 std::string jsonQuote(std::string_view s);

@@ -14,33 +14,13 @@ namespace ptxlint::sema::engine {
 using spec::InstructionSpec;
 using spec::QualifierSlot;
 
-std::string_view closestWord(std::string_view word, const spec::Values& values) {
-  std::string_view best;
-  std::size_t best_distance = std::max<std::size_t>(2, word.size() / 4) + 1;
-  for (std::string_view v : values) {
-    std::size_t d = support::editDistance(word, v);
-    if (d < best_distance) {
-      best_distance = d;
-      best = v;
-    }
-  }
-  return best;
-}
+std::size_t qualifierEdits(std::string_view word) { return std::max<std::size_t>(2, word.size() / 4); }
 
 std::string_view nearStateSpace(std::string_view word) {
   static const spec::Values kSpaces = {".global", ".shared", ".shared::cta", ".shared::cluster",
                                        ".local",  ".const",  ".param"};
   if (word.size() < 6) return {};
-  std::string_view best;
-  std::size_t best_distance = 3;
-  for (std::string_view v : kSpaces) {
-    std::size_t d = support::editDistance(word, v);
-    if (d < best_distance) {
-      best_distance = d;
-      best = v;
-    }
-  }
-  return best;
+  return support::closestWord(word, kSpaces, 2);
 }
 
 std::string writtenMnemonic(const ast::Instruction& in) {
@@ -112,7 +92,7 @@ class QualifierMatcher {
     const QualifierSlot& s = spec_.qualifiers[slot];
     binding_.fill(slot, &token);
     if (!isStateSpace(token.text)) {
-      std::string_view best = closestWord(token.text, s.values);
+      std::string_view best = support::closestWord(token.text, s.values, qualifierEdits(token.text));
       // A misspelling of a value this slot takes is a closer match for this
       // block than one of another block's value.
       if (!best.empty()) out_.penalize(-1);
@@ -304,21 +284,15 @@ class QualifierMatcher {
 
   void unknownQualifier(const ast::Token& token, bool is_space) {
     ++fit_.unknown_qualifiers;
-    std::string_view best;
-    std::size_t best_distance = std::max<std::size_t>(2, token.text.size() / 4) + 1;
     std::vector<std::string> allowed;
+    std::vector<std::string_view> values;  // every value of the block, for the suggestion
     for (const QualifierSlot& s : spec_.qualifiers) {
       if (!out_.explain()) break;
       if (s.on_address) continue;
       allowed.push_back(out_.say("{} = {{ {} }}", s.name, join(s.values)));
-      for (std::string_view v : s.values) {
-        std::size_t d = support::editDistance(token.text, v);
-        if (d < best_distance) {
-          best_distance = d;
-          best = v;
-        }
-      }
+      values.insert(values.end(), s.values.begin(), s.values.end());
     }
+    std::string_view best = support::closestWord(token.text, values, qualifierEdits(token.text));
     std::vector<std::string> notes;
     std::optional<FixIt> fix;
     if (!best.empty()) {

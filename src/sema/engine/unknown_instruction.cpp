@@ -172,15 +172,7 @@ class Suggester {
 
 // An opcode no entry has: the closest one that does.
 void unknownOpcode(const ast::Instruction& in, std::vector<std::string>& notes, std::optional<FixIt>& fix) {
-  std::string_view best;
-  std::size_t best_distance = nearEnough(in.opcode.text) + 1;
-  for (std::string_view opcode : spec::allOpcodes()) {
-    std::size_t d = support::editDistance(in.opcode.text, opcode);
-    if (d < best_distance) {
-      best_distance = d;
-      best = opcode;
-    }
-  }
+  std::string_view best = support::closestWord(in.opcode.text, spec::allOpcodes(), nearEnough(in.opcode.text));
   if (!best.empty()) {
     notes.push_back(fmt::format("did you mean '{}'?", best));
     fix = FixIt{in.opcode.range, std::string(best)};

@@ -42,9 +42,9 @@ inline bool isStateSpace(std::string_view q) {
 // .type, .dtype, .atype, ...: the instruction types (9.4).
 inline bool isTypeSlot(const spec::QualifierSlot& s) { return s.name.find("type") != std::string_view::npos; }
 
-// The value of `values` closest to `word` by edit distance, within a
-// quarter of its length (at least 2); empty when none is that close.
-std::string_view closestWord(std::string_view word, const spec::Values& values);
+// How many edits a misspelt qualifier may be from a value and still be
+// suggested (support::closestWord): a quarter of its length, at least 2.
+std::size_t qualifierEdits(std::string_view word);
 
 // The state space `word` misspells (".shared::cluser"), or empty.
 std::string_view nearStateSpace(std::string_view word);
