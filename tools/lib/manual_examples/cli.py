@@ -79,18 +79,18 @@ def main(argv=None):
             decided = list(pool.map(lambda sb: oracle.decide(sb[0], args.ptxas), found))
         for (sec, _), d in zip(found, decided):
             state[sec.stem] = d
-            d["lint"] = golden.lint_rejected(sec, d, args.ptxlint)
+            golden.relint(sec, d, args.ptxlint)
     if args.relint:
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             todo = [sec for sec, _ in found if sec.stem in state]
-            for sec, lint in zip(todo, pool.map(
-                    lambda sec: golden.lint_rejected(sec, state[sec.stem], args.ptxlint), todo)):
-                state[sec.stem]["lint"] = lint
+            list(pool.map(lambda sec: golden.relint(sec, state[sec.stem], args.ptxlint), todo))
     files = {}
     for sec, blocks in found:
         if not sec.blocks:
             continue
         files[sec.stem + ".ptx"] = golden.render(sec, state.get(sec.stem, {}))
+        if state.get(sec.stem, {}).get("syntax_split"):
+            files[sec.stem + ".syntax-errors.ptx"] = golden.render(sec, state[sec.stem], "syntax")
     files["MANUAL-ERRATA.md"] = golden.errata(found, state)
     if args.check:
         return _check(args.out, files, args.only)

@@ -10,11 +10,11 @@ import tempfile
 from . import module
 
 
-def lint_rejected(section, decisions, ptxlint):
+def lint_rejected(section, decisions, ptxlint, part="main"):
     """-> {output line: ["severity[@line]:column text", ...]}: ptxlint's
     diagnostics and notes on the module, by the line they are written on (a
     note elsewhere is written on its diagnostic's line, with @line)."""
-    text, where = module.render(section, decisions)
+    text, where = module.render(section, decisions, part=part)
     with tempfile.NamedTemporaryFile("w", suffix=".ptx") as f:
         f.write(text)
         f.flush()
@@ -43,12 +43,35 @@ def _expectations(items):
     return " ".join(out)
 
 
-def verdicts(section, decisions):
+def relint(section, decisions, ptxlint):
+    """Lints the module; where ptxlint finds a syntax error in a statement, that
+    statement moves to a module of its own (<stem>.syntax-errors.ptx) and both
+    are linted again."""
+    decisions.pop("syntax_split", None)
+    decisions.pop("lint_syntax", None)
+    lint = lint_rejected(section, decisions, ptxlint)
+    _, where = module.render(section, decisions)
+    split = sorted({module.key(where[int(n)][1]) for n, items in lint.items()
+                    if int(n) in where and where[int(n)][0] == "stmt"
+                    and any(" PL1" in " " + i.split(" ", 1)[1][:4] for i in items)})
+    if split:
+        decisions["syntax_split"] = split
+        lint = lint_rejected(section, decisions, ptxlint)
+        decisions["lint_syntax"] = lint_rejected(section, decisions, ptxlint, "syntax")
+    decisions["lint"] = lint
+
+
+def verdicts(section, decisions, part=None):
     """-> {statement key: (ptxas message or None, [ptxlint items], output line)}
     for the statements ptxas refuses or ptxlint flags."""
+    if part is None:
+        out = verdicts(section, decisions, "main")
+        if decisions.get("syntax_split"):
+            out.update(verdicts(section, decisions, "syntax"))
+        return out
     rejected = decisions.get("rejected", {})
-    lint = decisions.get("lint", {})
-    _, where = module.render(section, decisions)
+    lint = decisions.get("lint" if part == "main" else "lint_syntax", {})
+    _, where = module.render(section, decisions, part=part)
     out = {}
     for n, (kind, what) in where.items():
         if kind != "stmt":
@@ -59,11 +82,18 @@ def verdicts(section, decisions):
     return out
 
 
-def render(section, decisions):
-    text, where = module.render(section, decisions)
+def render(section, decisions, part="main"):
+    text, where = module.render(section, decisions, part=part)
     lines = text.split("\n")
-    lint = dict(decisions.get("lint", {}))
-    for k, (ptxas, items, n) in verdicts(section, decisions).items():
+    if part == "syntax":
+        lines.insert(2, "// The statements of this section ptxlint finds a syntax error in: a module")
+        lines.insert(3, "// of their own, so that the other module's statements are checked.")
+        where = {n + 2 if n > 2 else n: w for n, w in where.items()}
+    lint = dict(decisions.get("lint" if part == "main" else "lint_syntax", {}))
+    shift = 2 if part == "syntax" else 0
+    lint = {str(int(n) + shift): v for n, v in lint.items()}
+    for k, (ptxas, items, n) in verdicts(section, decisions, part).items():
+        n += shift
         lint.pop(str(n), None)
         if ptxas and decisions.get("judged_as_9_0"):
             note = f"ptxas-9.0: ptxas 13.0, as .version 9.0: {ptxas}; " + \

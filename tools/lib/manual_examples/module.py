@@ -127,11 +127,17 @@ def _call_prototypes(section, types_of, only):
     return out
 
 
-def render(section, decisions, only=None, variants=None):
+def render(section, decisions, only=None, variants=None, part="main"):
     """-> (text, {output line: ('stmt', Statement) | ('decl', block) | ('module', x)}).
     only: the statements to keep (None: all not rejected by a syntax error);
     variants: [(block, statement, {name: type})] renders one scope per variant
-    instead of the blocks."""
+    instead of the blocks; part: "main", or "syntax" for the statements
+    ptxlint finds a syntax error in (decisions["syntax_split"]), a module of
+    their own so that ptxlint's semantic checks judge the rest."""
+    split = set(decisions.get("syntax_split", []))
+    if only is None and variants is None and split:
+        kept = {s for b in section.blocks for s in section.kept(b)}
+        only = {s for s in kept if (key(s) in split) == (part == "syntax")}
     version, target = decisions.get("header", (section.version, section.target))
     types = decisions.get("types", {})
     lines, where = [], {}
