@@ -76,7 +76,7 @@ def main(argv=None):
         return _verify(found, state, args)
     if args.refresh:
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            decided = list(pool.map(lambda sb: oracle.decide(sb[0], args.ptxas), found))
+            decided = list(pool.map(lambda sb: oracle.decide(sb[0], args.ptxas, args.ptxlint), found))
         for (sec, _), d in zip(found, decided):
             state[sec.stem] = d
             golden.relint(sec, d, args.ptxlint)

@@ -18,7 +18,8 @@ for _size, _names in ((8, "b8 u8 s8 e4m3 e5m2 e2m1 e2m3 e3m2 ue8m0"),
         SIZES[_n] = _size
 
 REGISTER_TYPES = {8: "b16", 16: "b16", 32: "b32", 64: "b64", 128: "b128"}
-CANDIDATES = ["b32", "b64", "pred", "b16", "b128", "f16", "f32", "f64", "u32", "s32", "u64"]
+CANDIDATES = ["b32", "b64", "pred", "b16", "b128", "f16", "f32", "f64", "u32", "s32", "u64", "b8",
+              "f16x2"]
 
 SPECIAL = re.compile(
     r"%(tid|ntid|laneid|warpid|nwarpid|ctaid|nctaid|smid|nsmid|gridid|lanemask_\w+|clock\w*|"

@@ -3,6 +3,7 @@ ISA notes allow, and each register's type where the first guess fails (every
 variant in one module, one scope per line, so one ptxas run judges them
 all). What ptxas still refuses is recorded with its message."""
 import collections
+import json
 import os
 import re
 import subprocess
@@ -44,7 +45,7 @@ def judge(ptxas, text, target):
     return run_ptxas(ptxas, text.replace("\n.version 9.1\n", "\n.version 9.0\n"), target)
 
 
-def decide(section, ptxas):
+def decide(section, ptxas, ptxlint=None):
     """-> decisions: {"header": [version, target], "types": {statement key:
     {name: type}}, "rejected": {statement key: ptxas message}}."""
     best = None
@@ -71,7 +72,9 @@ def decide(section, ptxas):
         instr = [s for s in failing if s.kind == "instruction" and attempts[s] < 2]
         given_up |= {s for s in failing if s not in instr}
         if instr:
-            _repair(section, decisions, instr, ptxas, target, pairs=attempts[instr[0]] > 0)
+            hints = ptxlint_hints(section, decisions, ptxlint)
+            _repair(section, decisions, instr, ptxas, target, pairs=attempts[instr[0]] > 0,
+                    hints=hints)
         for s in instr:
             attempts[s] += 1
     decisions["rejected"] = _rejected(section, decisions, ptxas, target)
@@ -106,12 +109,61 @@ def _vkey(v):
     return tuple(int(x) for x in v.split("."))
 
 
-def _repair(section, decisions, stmts, ptxas, target, pairs):
+HINT_PATTERNS = (
+    (re.compile(r"takes \.(\w+) registers"), lambda m: m.group(1)),
+    (re.compile(r"\(\.\w+ \.(\w+)\) operand"), lambda m: m.group(1)),
+    (re.compile(r"must be a \.pred register"), lambda m: "pred"),
+    (re.compile(r"(\d+)-bit (?:register|operand)"), lambda m: "b" + m.group(1)),
+    (re.compile(r"takes (\d+)-bit registers"), lambda m: "b" + m.group(1)),
+)
+DECLARED = re.compile(r"'([^']+)' is declared")
+
+
+def ptxlint_hints(section, decisions, ptxlint):
+    """-> {statement key: {name: type}}: the types ptxlint's operand-type
+    findings (PL3009) ask for; a hint for ptxas to try first, nothing more."""
+    if not ptxlint or not os.access(ptxlint, os.X_OK):
+        return {}
+    text, where = module.render(section, decisions)
+    with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
+        f.write(text)
+    try:
+        p = subprocess.run([ptxlint, "--format=json", f.name], capture_output=True, text=True)
+        diags = json.loads(p.stdout)["files"][0]["diagnostics"]
+    except (ValueError, KeyError, IndexError):
+        return {}
+    finally:
+        os.unlink(f.name)
+    hints = collections.defaultdict(dict)
+    for d in diags:
+        what = where.get(d["line"])
+        m = DECLARED.search(d["message"])
+        if d["code"] != "PL3009" or not what or what[0] != "stmt" or not m:
+            continue
+        for pattern, typ in HINT_PATTERNS:
+            found = pattern.search(d["message"])
+            if found:
+                hints[module.key(what[1])][m.group(1)] = typ(found)
+                break
+    return hints
+
+
+def _repair(section, decisions, stmts, ptxas, target, pairs, hints=None):
     variants = []
     for s in stmts:
         regs, _, _ = module.statement_names(section, s.block, s, decisions["types"].get(module.key(s), {}))
         names = list(regs)
         options = []
+        hint = {n: t for n, t in (hints or {}).get(module.key(s), {}).items() if n in regs}
+        _, _, operands = infer.parse(s.text)
+        for op in operands:  # ptxlint names a vector's first element only
+            group = [n for n in infer._names(op) if n in regs] if "{" in op else []
+            typed = [hint[n] for n in group if n in hint]
+            for n in group:
+                if typed and n not in hint:
+                    hint[n] = typed[0]
+        if hint:
+            options.append(hint)
         _, _, operands = infer.parse(s.text)
         groups = [[n for n in infer._names(op) if n in regs] for op in operands if "{" in op]
         groups += [[n for n in names if regs[n] == t] for t in sorted(set(regs.values()))]
