@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "spec/function_directives.h"
 
@@ -61,6 +62,37 @@ std::uint64_t intValue(std::string_view text) {
     value = value * 10 + static_cast<unsigned>(c - '0');
   }
   return value;
+}
+
+// Bytes of one element of a parameter (its type times its vector size); 0
+// for an opaque or unknown type.
+std::uint64_t elementBytes(const ast::Param& p) {
+  const ast::Specifier* type = p.find(p.type);
+  if (type == nullptr) return 0;
+  unsigned bits = typeBits(type->keyword.text);
+  if (bits < 8) return 0;
+  std::uint64_t lanes = 1;
+  if (const ast::Specifier* v = p.find(p.vector)) lanes = v->keyword.text == ".v2" ? 2 : v->keyword.text == ".v4" ? 4 : 1;
+  return bits / 8 * lanes;
+}
+
+// A parameter's bytes: 0 for an opaque one (.texref, ...), nullopt where a
+// dimension is no plain number or the type is unknown.
+std::optional<std::uint64_t> paramBytes(const ast::Param& p) {
+  const ast::Specifier* type = p.find(p.type);
+  if (type == nullptr) return std::nullopt;
+  std::string_view t = type->keyword.text;
+  if (t == ".texref" || t == ".samplerref" || t == ".surfref") return 0;
+  std::uint64_t bytes = elementBytes(p);
+  if (bytes == 0) return std::nullopt;
+  for (const ast::Expr* e : p.declarator.dimensions) {
+    if (e == nullptr || e->kind != ast::ExprKind::IntLiteral || !e->value_fits || e->int_value > (1u << 30)) {
+      return std::nullopt;
+    }
+    bytes *= e->int_value;
+    if (bytes > (1ull << 40)) return std::nullopt;
+  }
+  return bytes;
 }
 
 }  // namespace
@@ -408,8 +440,28 @@ void DeclarationChecker::paramLists(const std::optional<std::vector<ast::Param>>
 // variables are declared in the kernel parameter list. For PTX ISA versions
 // 1.0 through 1.3, parameter variables are declared in the kernel body."
 void DeclarationChecker::entryParamList(const ast::Function& f) {
-  if (f.params && !f.params->empty()) {
-    context_.require(sink_, f.params->front().range, "a kernel parameter list", {1, 4}, {}, "11.2.1");
+  if (!f.params || f.params->empty()) return;
+  context_.require(sink_, f.params->front().range, "a kernel parameter list", {1, 4}, {}, "11.2.1");
+  // 11.2.1: "the allowed parameter size for a PTX ISA version": 32764 bytes
+  // from 8.1, 4352 from 1.5, 256 before; opaque parameters do not count.
+  if (!context_.version) return;
+  std::uint64_t limit = *context_.version >= spec::PtxVersion{8, 1}   ? 32764
+                        : *context_.version >= spec::PtxVersion{1, 5} ? 4352
+                                                                      : 256;
+  std::uint64_t total = 0;
+  for (const ast::Param& p : *f.params) {
+    std::optional<std::uint64_t> size = paramBytes(p);
+    if (!size) return;  // a size this does not compute: not judged
+    std::uint64_t align = std::max<std::uint64_t>(elementBytes(p), 1);
+    if (const ast::Specifier* a = p.find(p.align); a != nullptr && a->value) align = std::max(align, intValue(a->value->text));
+    if (align == 0 || (align & (align - 1)) != 0) return;
+    total = (total + align - 1) / align * align + *size;
+  }
+  if (total > limit) {
+    report(diag::RuleId::InvalidDeclaration, f.name.range,
+           fmt::format("kernel '{}' has {} bytes of parameters; PTX ISA {} allows {}", f.name.text, total,
+                       context_.version->str(), limit),
+           "11.2.1");
   }
 }
 
