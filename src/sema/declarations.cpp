@@ -72,7 +72,8 @@ std::uint64_t elementBytes(const ast::Param& p) {
   unsigned bits = typeBits(type->keyword.text);
   if (bits < 8) return 0;
   std::uint64_t lanes = 1;
-  if (const ast::Specifier* v = p.find(p.vector)) lanes = v->keyword.text == ".v2" ? 2 : v->keyword.text == ".v4" ? 4 : 1;
+  if (const ast::Specifier* v = p.find(p.vector))
+    lanes = v->keyword.text == ".v2" ? 2 : v->keyword.text == ".v4" ? 4 : 1;
   return bits / 8 * lanes;
 }
 
@@ -135,8 +136,7 @@ void DeclarationChecker::specifierOrder(const ast::Specifiers& specifiers, bool 
       case Kind::Vector:
         if (type != nullptr) {
           report(diag::RuleId::InvalidDeclaration, s.range,
-                 fmt::format("the vector size '{}' must come before the type '{}'", s.keyword.text,
-                             type->keyword.text),
+                 fmt::format("the vector size '{}' must come before the type '{}'", s.keyword.text, type->keyword.text),
                  "5.4.2");
         }
         vector = &s;
@@ -289,8 +289,8 @@ void DeclarationChecker::stateSpaceScope(const ast::VariableDecl& decl, std::str
     }
   }
   if (space == ".param" && decl.vector >= 0) {
-    report(diag::RuleId::InvalidDeclaration, decl.find(decl.vector)->range,
-           "a .param variable cannot be a vector", "5.1.6");
+    report(diag::RuleId::InvalidDeclaration, decl.find(decl.vector)->range, "a .param variable cannot be a vector",
+           "5.1.6");
   }
 }
 
@@ -361,8 +361,8 @@ void DeclarationChecker::param(const ast::Param& p, bool is_entry, bool is_retur
   std::string_view space_name = space != nullptr ? space->keyword.text : std::string_view{};
   for (const ast::Specifier& s : p.specifiers) {
     if (s.kind == Kind::Linkage || s.kind == Kind::Attribute) {
-      report(diag::RuleId::InvalidDeclaration, s.range,
-             fmt::format("a parameter cannot take '{}'", s.keyword.text), "5.1.6");
+      report(diag::RuleId::InvalidDeclaration, s.range, fmt::format("a parameter cannot take '{}'", s.keyword.text),
+             "5.1.6");
     } else if (s.kind == Kind::Ptr) {
       // 5.1.6.3: "kernel parameter attributes": on .entry parameters only.
       if (!is_entry) {
@@ -381,8 +381,7 @@ void DeclarationChecker::param(const ast::Param& p, bool is_entry, bool is_retur
            fmt::format("kernel parameters are in .param, not {}", space_name), "5.1.6.1");
   }
   if (space_name == ".param" && p.vector >= 0) {
-    report(diag::RuleId::InvalidDeclaration, p.find(p.vector)->range, "a .param parameter cannot be a vector",
-           "5.1.6");
+    report(diag::RuleId::InvalidDeclaration, p.find(p.vector)->range, "a .param parameter cannot be a vector", "5.1.6");
   }
   const std::vector<const ast::Expr*>& dims = p.declarator.dimensions;
   for (std::size_t i = 1; i < dims.size(); ++i) {
@@ -427,8 +426,8 @@ void DeclarationChecker::paramLists(const std::optional<std::vector<ast::Param>>
   // with sm_20 ("For PTX ISA version 1.x code, parameters must be in the
   // register state space"). A prototype needs both anyway (11.3.3).
   if (!is_entry && !is_prototype && first_param != nullptr) {
-    context_.require(sink_, first_param->find(first_param->state_space)->range, "a .param parameter of a .func",
-                     {2, 0}, {K::AtLeast, 20}, "11.2.2");
+    context_.require(sink_, first_param->find(first_param->state_space)->range, "a .param parameter of a .func", {2, 0},
+                     {K::AtLeast, 20}, "11.2.2");
   }
   if (returns && returns->size() > 1 && param_returns > 0) {
     report(diag::RuleId::InvalidDeclaration, (*returns)[1].range,
@@ -453,7 +452,8 @@ void DeclarationChecker::entryParamList(const ast::Function& f) {
     std::optional<std::uint64_t> size = paramBytes(p);
     if (!size) return;  // a size this does not compute: not judged
     std::uint64_t align = std::max<std::uint64_t>(elementBytes(p), 1);
-    if (const ast::Specifier* a = p.find(p.align); a != nullptr && a->value) align = std::max(align, intValue(a->value->text));
+    if (const ast::Specifier* a = p.find(p.align); a != nullptr && a->value)
+      align = std::max(align, intValue(a->value->text));
     if (align == 0 || (align & (align - 1)) != 0) return;
     total = (total + align - 1) / align * align + *size;
   }
@@ -469,8 +469,7 @@ void DeclarationChecker::function(const ast::Function& f) {
   bool is_entry = f.kind.text == ".entry";
   for (const ast::Token& l : f.linkage) {
     if (l.text == ".common") {
-      report(diag::RuleId::InvalidDeclaration, l.range, "'.common' is for .global variables, not functions",
-             "11.6.4");
+      report(diag::RuleId::InvalidDeclaration, l.range, "'.common' is for .global variables, not functions", "11.6.4");
     } else if (l.text == ".extern" && f.body) {
       report(diag::RuleId::InvalidDeclaration, l.range,
              fmt::format("'.extern' declares '{}' defined elsewhere: it cannot have a body here", f.name.text),
@@ -480,15 +479,14 @@ void DeclarationChecker::function(const ast::Function& f) {
     }
   }
   if (f.linkage.size() > 1) {
-    report(diag::RuleId::InvalidDeclaration, f.linkage[1].range,
-           fmt::format("a function takes one linkage directive; '{}' follows '{}'", f.linkage[1].text,
-                       f.linkage[0].text),
-           "11.6");
+    report(
+        diag::RuleId::InvalidDeclaration, f.linkage[1].range,
+        fmt::format("a function takes one linkage directive; '{}' follows '{}'", f.linkage[1].text, f.linkage[0].text),
+        "11.6");
   }
   for (const ast::Specifier& a : f.attributes) {
     if (is_entry) {
-      report(diag::RuleId::InvalidDeclaration, a.range, "'.attribute' is for .func and variables, not .entry",
-             "5.4.8");
+      report(diag::RuleId::InvalidDeclaration, a.range, "'.attribute' is for .func and variables, not .entry", "5.4.8");
       continue;
     }
     context_.require(sink_, a.keyword.range, "a function's .attribute", {8, 0}, {K::AtLeast, 90}, "11.2.2");

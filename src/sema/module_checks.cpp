@@ -28,9 +28,9 @@ void targetOptions(ModuleContext& context, const ast::Token* map_f64, const ast:
                    diag::DiagnosticSink& sink) {
   if (map_f64 != nullptr && context.target) {
     if (context.target->sm >= 13) {
-      Diagnostic& d = sink.report(diag::RuleId::InvalidTargetOption, map_f64->range,
-                                  fmt::format("map_f64_to_f32 is for sm_10 to sm_12; {} has double precision",
-                                              context.target->str()));
+      Diagnostic& d = sink.report(
+          diag::RuleId::InvalidTargetOption, map_f64->range,
+          fmt::format("map_f64_to_f32 is for sm_10 to sm_12; {} has double precision", context.target->str()));
       d.spec_section = "11.1.2";
     } else {
       context.target->maps_f64 = true;
@@ -39,9 +39,9 @@ void targetOptions(ModuleContext& context, const ast::Token* map_f64, const ast:
   if (texmode[0] != nullptr && texmode[1] != nullptr) {
     const ast::Token* second = texmode[0]->range.begin < texmode[1]->range.begin ? texmode[1] : texmode[0];
     const ast::Token* first = second == texmode[0] ? texmode[1] : texmode[0];
-    Diagnostic& d = sink.report(diag::RuleId::InvalidTargetOption, second->range,
-                                fmt::format("'{}' conflicts with '{}': a module has one texturing mode", second->text,
-                                            first->text));
+    Diagnostic& d = sink.report(
+        diag::RuleId::InvalidTargetOption, second->range,
+        fmt::format("'{}' conflicts with '{}': a module has one texturing mode", second->text, first->text));
     d.spec_section = "11.1.2";
     diag::DiagnosticSink::addNote(d, first->range, "the texturing mode is set here");
   }

@@ -99,7 +99,12 @@ class ScopeRegisters final : public RegisterResolver {
 class SymbolChecker {
  public:
   SymbolChecker(const ModuleContext& context, const Options& options, diag::DiagnosticSink& sink, Statistics& stats)
-      : context_(context), options_(options), sink_(sink), stats_(stats), memo_(context), declarations_(context, sink) {}
+      : context_(context),
+        options_(options),
+        sink_(sink),
+        stats_(stats),
+        memo_(context),
+        declarations_(context, sink) {}
 
   void check(const ast::Module& module) {
     items(module);
@@ -617,10 +622,10 @@ class SymbolChecker {
   Statistics& stats_;
   Scope module_scope_{nullptr};
   CheckMemo memo_;
-  DeclarationChecker declarations_;         // chapters 5 and 11 on each declaration
+  DeclarationChecker declarations_;          // chapters 5 and 11 on each declaration
   const ast::Function* function_ = nullptr;  // the function whose body is being checked
-  std::vector<Resolved> resolved_;    // the names of the instruction being checked
-  std::deque<Symbol> label_symbols_;  // copies of the labels among them (stable())
+  std::vector<Resolved> resolved_;           // the names of the instruction being checked
+  std::deque<Symbol> label_symbols_;         // copies of the labels among them (stable())
   // A deferred instruction's special registers (checked once its names are
   // known to need no build), its names for the key, and the expressions of
   // one built for a check.
