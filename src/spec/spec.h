@@ -113,6 +113,18 @@ enum class OperandKind : std::uint8_t {
                     // coordinates c as for Coordinates (9.7.10.3, 9.7.11.1)
 };
 
+// The forms of an address operand (6.4.1), a bit set: "[var]", "[reg]",
+// "[reg+immOff]", "[var+immOff]", "[immAddr]". Every form is the default;
+// an entry names fewer where its instruction's text does ("Operand a is a
+// .texref or .samplerref variable, or a .u64 register", 9.7.10.5 txq).
+enum AddressForm : std::uint8_t {
+  kAddressRegister = 1,   // [reg], [reg+immOff]: an integer or bit-size register
+  kAddressVariable = 2,   // [var], [var+immOff]
+  kAddressImmediate = 4,  // [immAddr]
+  kAddressOffset = 8,     // the +immOff of either
+  kAllAddressForms = 15,
+};
+
 // What a Symbol operand may name (a bit set). Which names exist is the symbol
 // pass's business (src/sema/symbols.cpp): the engine only judges the kind of
 // a name that resolves, and says nothing of one that does not.
@@ -179,6 +191,8 @@ struct OperandSpec {
   // Address: the qualifier slot that names the state space the address lies
   // in (ld's and st's .ss); a named variable there must be of that space.
   std::string_view space_slot{};
+  // Address: which forms of 6.4.1 it takes (AddressForm bits).
+  std::uint8_t address_forms = kAllAddressForms;
   std::string_view type_slot{};  // the size comes from this type qualifier
   // 9.4.1 "Operand Size Exceeding Instruction-Type Size" (ld, st, cvt): the
   // register may be wider than the type, and Tables 27/28 say which register
@@ -329,6 +343,14 @@ inline OperandSpec immediate(std::string_view name, std::vector<std::int64_t> al
 inline OperandSpec addressIn(std::string_view name, std::string_view slot) {
   OperandSpec op = address(name);
   op.space_slot = slot;
+  return op;
+}
+// An address of only the forms `forms` (AddressForm bits); with `bits`, its
+// register is of that size ("a .u64 register").
+inline OperandSpec addressOf(std::string_view name, std::uint8_t forms, std::uint8_t bits = 0) {
+  OperandSpec op = address(name);
+  op.address_forms = forms;
+  op.bits = bits;
   return op;
 }
 inline OperandSpec data(std::string_view name, std::string_view vector_slot, std::string_view type_slot = ".type") {

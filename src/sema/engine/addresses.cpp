@@ -1,6 +1,7 @@
 #include "sema/engine/addresses.h"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "sema/engine/immediates.h"
@@ -14,20 +15,127 @@ namespace {
 using spec::OperandKind;
 using spec::OperandSpec;
 
-// An address whose register has a fixed size (OperandSpec::bits on an
-// Address): "[taddr]", a Tensor Memory address, is 32 bits (9.7.16.2.1).
-// The register of [r] or [r+imm]; a constant address is not judged.
-void addressRegisterSize(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
-  const ast::Expr* base = op.expr;
-  if (base != nullptr && base->kind == ast::ExprKind::Binary && (base->op == "+" || base->op == "-")) base = base->lhs;
-  if (base == nullptr || base->kind != ast::ExprKind::Symbol) return;
-  std::optional<RegisterInfo> info = s.registers.reg(base->text);
-  if (!info || info->type.empty()) return;
-  unsigned bits = spec::typeQualifierBits(info->type);
-  if (bits == 0 || bits == want.bits) return;
+// The parts of an address operand `[base]`, `[base+imm]`, `[imm]` (6.4.1).
+struct AddressParts {
+  const ast::Expr* base = nullptr;  // the register or variable; null for [immAddr]
+  bool offset = false;              // +immOff
+  bool immediate = false;           // [immAddr]: a constant alone
+};
+
+AddressParts addressParts(const ast::Operand& op) {
+  AddressParts parts;
+  const ast::Expr* e = op.expr;
+  if (e != nullptr && e->kind == ast::ExprKind::Binary && (e->op == "+" || e->op == "-") && e->lhs != nullptr &&
+      e->lhs->kind == ast::ExprKind::Symbol) {
+    parts.offset = true;
+    e = e->lhs;
+  }
+  if (e != nullptr && e->kind == ast::ExprKind::Symbol) {
+    parts.base = e;
+  } else if (literalKind(e) == Literal::Integer) {
+    parts.immediate = true;
+  }
+  return parts;
+}
+
+// 6.4.1: "an integer or bit-size type register reg containing a byte
+// address"; "128-bit addresses are not supported". ptxas 13.0: "Illegal to
+// use symbol '%f1' of type .f32 as address operand. Use integer or bit only."
+bool addressRegisterType(const OperandScope& s, const ast::Operand& op, const ast::Expr& base, std::string_view type) {
+  static constexpr std::string_view kAddressTypes[] = {".b8",  ".b16", ".b32", ".b64", ".u8",  ".u16",
+                                                       ".u32", ".u64", ".s8",  ".s16", ".s32", ".s64"};
+  if (contains(kAddressTypes, type)) return true;
   s.out.add(diag::RuleId::OperandType, op.range,
-            s.out.say("'{}' must be a {}-bit register address; '{}' is declared {}", want.name, want.bits, base->text,
-                      info->type));
+            type == ".b128" ? s.out.say("'{}' is declared .b128: 128-bit addresses are not supported", base.text)
+                            : s.out.say("'{}' is declared {}: an address register is of an integer or bit-size type",
+                                        base.text, type),
+            {"6.4.1: [reg] is 'an integer or bit-size type register reg containing a byte address'"});
+  return false;
+}
+
+// The state space an address lies in: the qualifier its slot names (ld's
+// .ss), else the entry's one state-space slot where the entry has one
+// address (atom's .space, multimem's .ss); "" for a generic address (no
+// space written), nullopt where the entry does not say which space goes
+// with which address (cp.async's .dst and .src).
+// An absent space is generic only where the slot could have named .global:
+// a slot of .shared windows alone (cp.async.mbarrier.arrive{.shared{::cta}},
+// stmatrix{.shared{::cta}}) leaves its address in shared memory, which
+// ptxas 13.0 reaches with 32 bits.
+std::optional<std::string_view> addressSpace(const OperandScope& s, const OperandSpec& want) {
+  std::string_view slot_name = want.space_slot;
+  if (slot_name.empty()) {
+    std::size_t addresses = 0;
+    for (const OperandSpec& o : s.spec.operands) addresses += o.kind == OperandKind::Address ? 1 : 0;
+    if (addresses != 1) return std::nullopt;
+    for (const spec::QualifierSlot& q : s.spec.qualifiers) {
+      if (!q.space) continue;
+      if (!slot_name.empty()) return std::nullopt;
+      slot_name = q.name;
+    }
+  }
+  const spec::QualifierSlot* slot = nullptr;
+  for (const spec::QualifierSlot& q : s.spec.qualifiers) {
+    if (q.name == slot_name) slot = &q;
+  }
+  if (slot == nullptr) return std::nullopt;
+  std::string_view space = s.qualifiers.valueOf(slot_name);
+  if (!space.empty()) return space;
+  for (std::string_view v : slot->values) {
+    if (v.substr(0, 7) == ".global") return space;
+  }
+  return std::nullopt;
+}
+
+// The width of an address register. An address of fixed size
+// (OperandSpec::bits: "[taddr]", a Tensor Memory address, is 32 bits,
+// 9.7.16.2.1; txq's "a .u64 register"); else, under .address_size 64, a
+// generic or .global address in a 32-bit register (6.4.1: .shared, .local,
+// .const and .param are windows that 32 bits reach). ptxas 13.0 warns
+// "Program uses 32-bit address ... conflicting with .address_size 64" and
+// stops ("32-Bit ABI ... is not supported"); 8- and 16-bit registers get
+// the warning only and are not judged.
+void addressRegisterSize(const OperandScope& s, const ast::Operand& op, const OperandSpec& want, const ast::Expr& base,
+                         std::string_view type) {
+  unsigned bits = spec::typeQualifierBits(type);
+  if (bits == 0) return;
+  if (want.bits != 0) {
+    if (bits == want.bits) return;
+    s.out.add(diag::RuleId::OperandType, op.range,
+              s.out.say("'{}' must be a {}-bit register address; '{}' is declared {}", want.name, want.bits, base.text,
+                        type));
+    return;
+  }
+  if (s.context.address_size != 64 || bits != 32) return;
+  std::optional<std::string_view> space = addressSpace(s, want);
+  if (!space || (!space->empty() && space->substr(0, 7) != ".global")) return;
+  s.out.add(diag::RuleId::OperandType, op.range,
+            s.out.say("'{}' is a 32-bit register; a {} address is 64 bits under .address_size 64", base.text,
+                      space->empty() ? "generic" : ".global"),
+            {"ptxas 13.0: 'Program uses 32-bit address ... conflicting with .address_size 64' (6.4.1, 11.1.3)"});
+}
+
+// [a] of the forms the entry allows (6.4.1), its register of an address type
+// and width.
+void addressForm(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
+  AddressParts parts = addressParts(op);
+  auto refuse = [&](std::string_view form) {
+    s.out.add(diag::RuleId::OperandKind, op.range, s.out.say("'{}' cannot be {} here", want.name, form),
+              {s.out.say("syntax: {}", s.spec.syntax)});
+  };
+  if (parts.immediate) {
+    if ((want.address_forms & spec::kAddressImmediate) == 0) refuse("an immediate address [immAddr]");
+    return;
+  }
+  if (parts.base == nullptr) return;
+  if (parts.offset && (want.address_forms & spec::kAddressOffset) == 0) {
+    refuse("an address with an offset [a+immOff]");
+    return;
+  }
+  std::optional<RegisterInfo> info = s.registers.reg(parts.base->text);
+  if (!info || info->type.empty()) return;  // a variable, or a name judged elsewhere
+  if (!addressRegisterType(s, op, *parts.base, info->type)) return;
+  addressRegisterSize(s, op, want, *parts.base, info->type);
 }
 
 void tensorCoordinates(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
@@ -115,8 +223,11 @@ void checkAddressOperand(const OperandScope& s, const ast::Operand& op, const Op
               s.out.say("'{}' must be an address in brackets, such as [%rd1]", want.name));
     return;
   }
-  if (want.kind == OperandKind::TensorAddress) tensorCoordinates(s, op, want);
-  if (want.bits != 0) addressRegisterSize(s, op, want);
+  if (want.kind == OperandKind::TensorAddress) {
+    tensorCoordinates(s, op, want);
+  } else {
+    addressForm(s, op, want);
+  }
   if (!want.space_slot.empty()) namedAddressSpace(s, op, want);
 }
 
