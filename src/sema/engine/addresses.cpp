@@ -15,6 +15,13 @@ namespace {
 using spec::OperandKind;
 using spec::OperandSpec;
 
+// An integer or bit-size type: what holds an address (6.4.1).
+bool isAddressType(std::string_view type) {
+  static constexpr std::string_view kAddressTypes[] = {".b8",  ".b16", ".b32", ".b64", ".u8",  ".u16",
+                                                       ".u32", ".u64", ".s8",  ".s16", ".s32", ".s64"};
+  return contains(kAddressTypes, type);
+}
+
 // The parts of an address operand `[base]`, `[base+imm]`, `[imm]` (6.4.1).
 struct AddressParts {
   const ast::Expr* base = nullptr;  // the register or variable; null for [immAddr]
@@ -42,9 +49,7 @@ AddressParts addressParts(const ast::Operand& op) {
 // address"; "128-bit addresses are not supported". ptxas 13.0: "Illegal to
 // use symbol '%f1' of type .f32 as address operand. Use integer or bit only."
 bool addressRegisterType(const OperandScope& s, const ast::Operand& op, const ast::Expr& base, std::string_view type) {
-  static constexpr std::string_view kAddressTypes[] = {".b8",  ".b16", ".b32", ".b64", ".u8",  ".u16",
-                                                       ".u32", ".u64", ".s8",  ".s16", ".s32", ".s64"};
-  if (contains(kAddressTypes, type)) return true;
+  if (isAddressType(type)) return true;
   s.out.add(diag::RuleId::OperandType, op.range,
             type == ".b128" ? s.out.say("'{}' is declared .b128: 128-bit addresses are not supported", base.text)
                             : s.out.say("'{}' is declared {}: an address register is of an integer or bit-size type",
@@ -80,7 +85,10 @@ std::optional<std::string_view> addressSpace(const OperandScope& s, const Operan
   }
   if (slot == nullptr) return std::nullopt;
   std::string_view space = s.qualifiers.valueOf(slot_name);
-  if (!space.empty()) return space;
+  if (!space.empty()) {
+    // A space the slot does not take is the qualifier findings' business.
+    return contains(slot->values, space) ? std::optional<std::string_view>(space) : std::nullopt;
+  }
   for (std::string_view v : slot->values) {
     if (v.substr(0, 7) == ".global") return space;
   }
@@ -161,7 +169,9 @@ void tensorCoordinates(const OperandScope& s, const ast::Operand& op, const Oper
 void handle(const OperandScope& s, const ast::Expr* e, SourceRange range, std::string_view name) {
   if (e == nullptr || e->kind != ast::ExprKind::Symbol) return;
   auto info = s.registers.reg(e->text);
-  if (!info || info->type.empty() || typeBits(info->type) == 64) return;
+  // A .u64 register: a bit-size or integer one of 64 bits (9.4, Table 26;
+  // ptxas 13.0 refuses an .f64 one, "Arguments mismatch").
+  if (!info || info->type.empty() || (typeBits(info->type) == 64 && isAddressType(info->type))) return;
   s.out.add(diag::RuleId::OperandType, range,
             s.out.say("'{}' is a .texref, .samplerref or .surfref, or a .u64 register; '{}' is declared {}", name,
                       e->text, info->type));
@@ -196,22 +206,31 @@ std::string_view spaceFamily(std::string_view space) { return space.substr(0, sp
 // 5.1, 6.4.1: a variable named in an address lies in the state space it was
 // declared in, so an instruction that names another space cannot reach it
 // (ptxas: "State space mismatch between instruction and address"). A
-// generic access (no space written) is not judged here.
+// generic access (no space written) reaches the windows of 6.4.1.1, but a
+// parameter's address is in the .param space: "Values passed from the host
+// to the kernel are accessed through these parameter variables using
+// ld.param instructions" (5.1.6.1; a generic address of one comes from
+// cvta.param, 9.7.9.20), so a generic access cannot name it either.
 void namedAddressSpace(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
-  std::string_view space = s.qualifiers.valueOf(want.space_slot);
-  if (space.empty()) return;
+  std::optional<std::string_view> space = addressSpace(s, want);
+  if (!space) return;
   const ast::Expr* base = op.expr;
   if (base != nullptr && base->kind == ast::ExprKind::Binary && (base->op == "+" || base->op == "-")) base = base->lhs;
   if (base == nullptr || base->kind != ast::ExprKind::Symbol) return;
   std::optional<NameInfo> info = s.registers.nameInfo(base->text);
   if (!info || (info->kind != NameKind::Variable && info->kind != NameKind::Param) || info->space.empty()) return;
-  if (spaceFamily(info->space) == spaceFamily(space)) return;
-  bool kernel_param = info->kind == NameKind::Param;
+  bool param = info->kind == NameKind::Param || spaceFamily(info->space) == ".param";
+  if (space->empty() ? !param : spaceFamily(info->space) == spaceFamily(*space)) return;
+  std::string what = info->kind == NameKind::Param ? s.out.say("'{}' is a parameter (.param)", base->text)
+                                                   : s.out.say("'{}' is a {} variable", base->text, info->space);
+  if (space->empty()) {
+    s.out.add(diag::RuleId::StateSpaceQualifier, op.range,
+              s.out.say("{}; a generic '{}' cannot name it", what, s.spec.opcode),
+              {"a parameter is read with ld.param (5.1.6); cvta.param gives its generic address (9.7.9.20)"});
+    return;
+  }
   s.out.add(diag::RuleId::StateSpaceQualifier, op.range,
-            kernel_param ? s.out.say("'{}' is a parameter (.param); '{}{}' addresses {} memory", base->text,
-                                     s.spec.opcode, space, space)
-                         : s.out.say("'{}' is a {} variable; '{}{}' addresses {} memory", base->text, info->space,
-                                     s.spec.opcode, space, space),
+            s.out.say("{}; '{}{}' addresses {} memory", what, s.spec.opcode, *space, *space),
             {s.out.say("a variable named in an address is in the state space it is declared in (5.1, 6.4.1)")});
 }
 
@@ -228,7 +247,7 @@ void checkAddressOperand(const OperandScope& s, const ast::Operand& op, const Op
   } else {
     addressForm(s, op, want);
   }
-  if (!want.space_slot.empty()) namedAddressSpace(s, op, want);
+  namedAddressSpace(s, op, want);
 }
 
 // [a, {b,} c]: a texture or surface, an optional sampler, coordinates.
