@@ -49,6 +49,11 @@ struct QualifierSlot {
   // ("Modifier .aligned is required from PTX ISA version 6.3 onwards, and
   // considered implicit in PTX ISA versions less than 6.3", 9.7.14.4).
   PtxVersion required_from{};
+  // A state-space slot whose absence means a generic address ("If no state
+  // space is specified then Generic Addressing is used", mbarrier): under
+  // .address_size 64 its address register is 64 bits. A slot that lists
+  // .global says so by itself.
+  bool absent_is_generic = false;
 };
 
 inline QualifierSlot required(std::string_view name, Values values) { return {name, std::move(values)}; }
@@ -70,6 +75,10 @@ inline QualifierSlot ordered(QualifierSlot slot) {
 // Slots of `group` (1, 2, ...) keep the entry's order among themselves.
 inline QualifierSlot inOrder(QualifierSlot slot, std::uint8_t group) {
   slot.order_group = group;
+  return slot;
+}
+inline QualifierSlot genericIfAbsent(QualifierSlot slot) {
+  slot.absent_is_generic = true;
   return slot;
 }
 inline QualifierSlot optionalSpace(std::string_view name, Values values) {

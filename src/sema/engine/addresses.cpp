@@ -63,10 +63,11 @@ bool addressRegisterType(const OperandScope& s, const ast::Operand& op, const as
 // address (atom's .space, multimem's .ss); "" for a generic address (no
 // space written), nullopt where the entry does not say which space goes
 // with which address (cp.async's .dst and .src).
-// An absent space is generic only where the slot could have named .global:
-// a slot of .shared windows alone (cp.async.mbarrier.arrive{.shared{::cta}},
-// stmatrix{.shared{::cta}}) leaves its address in shared memory, which
-// ptxas 13.0 reaches with 32 bits.
+// An absent space is generic where the slot could have named .global, or
+// where the entry says so (QualifierSlot::absent_is_generic, mbarrier).
+// Other slots of .shared windows alone are not judged: ptxas 13.0 takes a
+// 32-bit register for cp.async.mbarrier.arrive{.shared{::cta}} and
+// stmatrix{.shared{::cta}} with no space written (nvcc emits the former).
 std::optional<std::string_view> addressSpace(const OperandScope& s, const OperandSpec& want) {
   std::string_view slot_name = want.space_slot;
   if (slot_name.empty()) {
@@ -89,6 +90,7 @@ std::optional<std::string_view> addressSpace(const OperandScope& s, const Operan
     // A space the slot does not take is the qualifier findings' business.
     return contains(slot->values, space) ? std::optional<std::string_view>(space) : std::nullopt;
   }
+  if (slot->absent_is_generic) return space;
   for (std::string_view v : slot->values) {
     if (v.substr(0, 7) == ".global") return space;
   }
