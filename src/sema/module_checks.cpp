@@ -229,6 +229,8 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
     if (a->size.text != "32" && a->size.text != "64") {
       sink.report(diag::RuleId::InvalidAddressSize, a->size.range,
                   fmt::format("invalid .address_size {}; it is 32 or 64", a->size.text));
+    } else if (context.address_size == 0) {
+      context.address_size = a->size.text == "64" ? 64 : 32;
     }
     context.require(sink, a->range, "the .address_size directive", {2, 3}, {}, "11.1.3");
   }

@@ -27,11 +27,12 @@ class BlockMatch {
   // `explain`: build the suggestions and lists of allowed values that only
   // the reported block needs (the penalty is the same either way).
   BlockMatch(const InstructionSpec& spec, const std::vector<const InstructionSpec*>& siblings,
-             const ast::Instruction& in, std::size_t first_qualifier, const RegisterResolver& registers, bool explain)
+             const ast::Instruction& in, std::size_t first_qualifier, const RegisterResolver& registers,
+             const ModuleContext& context, bool explain)
       : out_(explain), qualifiers_(matchQualifiers(spec, siblings, in, first_qualifier, out_, qualifier_fit_)) {
     if (out_.empty()) checkConstraints(qualifiers_, in, out_);
     qualifier_findings_ = out_.size();
-    operands_ = matchOperands(OperandScope{spec, in, qualifiers_, registers, out_}, operand_fit_);
+    operands_ = matchOperands(OperandScope{spec, in, qualifiers_, registers, out_, context}, operand_fit_);
   }
 
   const std::vector<Finding>& findings() const { return out_.list(); }
@@ -108,11 +109,12 @@ bool judgeInstruction(const ast::Instruction& in, const ModuleContext& context, 
   // matched again with them.
   std::optional<BlockMatch> best;
   for (const InstructionSpec* s : specs) {
-    BlockMatch match(*s, specs, in, name_words - 1, registers, /*explain=*/false);
+    BlockMatch match(*s, specs, in, name_words - 1, registers, context, /*explain=*/false);
     if (!best || match.betterThan(*best)) best.emplace(std::move(match));
     if (best->findings().empty()) break;
   }
-  if (!best->findings().empty()) best.emplace(best->spec(), specs, in, name_words - 1, registers, /*explain=*/true);
+  if (!best->findings().empty())
+    best.emplace(best->spec(), specs, in, name_words - 1, registers, context, /*explain=*/true);
   for (const Finding& f : best->findings()) emit(sink, f, best->spec().section);
   checkNotes(best->qualifiers(), best->operands(), in, context, sink);
   return true;
