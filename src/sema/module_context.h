@@ -10,6 +10,7 @@
 #include "diag/diagnostic_builder.h"
 #include "ptxlint/ptxlint.hpp"
 #include "sema/requirements.h"
+#include "spec/deviations.h"
 #include "spec/targets.h"
 
 namespace ptxlint::sema {
@@ -22,6 +23,11 @@ struct ModuleContext {
   // A .version newer than the tables (PL2006): `version` is then the
   // newest the tables know, and this the one declared.
   std::optional<spec::PtxVersion> declared_newer;
+  // --compat=ptxas-X: the verdict of that ptxas release (spec/deviations.h);
+  // nullptr: the manual's. `ptxas` is the release a deviation is told
+  // against either way (the newest the table knows by default).
+  const spec::PtxasRelease* compat = nullptr;
+  const spec::PtxasRelease* ptxas = nullptr;
   bool version_overridden = false;
   bool target_overridden = false;
   // --requirements: every gated use is logged here (nullptr: not asked).
