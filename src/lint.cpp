@@ -482,6 +482,7 @@ Result lint(std::string_view text, const Options& options) {
     result.diagnostics.push_back(std::move(d));
   }
   result.stats.finish_ns = nanosecondsSince(phase);
+  result.reference = std::string(referenceName(options));
   return result;
 }
 

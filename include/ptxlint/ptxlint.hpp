@@ -126,6 +126,8 @@ struct Result {
   Statistics stats;
   std::optional<Requirements> requirements;  // with Options::infer_requirements
   bool truncated = false;                    // max_errors was reached
+  // The reference that judged (Options::compat): "manual" or "ptxas-13.0".
+  std::string reference = "manual";
 
   std::size_t count(Severity severity) const;
   bool hasErrors() const { return count(Severity::Error) > 0; }

@@ -202,9 +202,11 @@ void applyModuleDeviations(const ast::Module& module, const ModuleContext& conte
   if (context.target && r.lacks(*context.target)) {
     SourceRange at = context.target_token ? *context.target_token : SourceRange{};
     Diagnostic& d = sink.report(diag::RuleId::PtxasUnsupported, at,
-                                fmt::format("ptxas {} does not support .target {} (its oldest is sm_{}; sm_101 is "
-                                            "sm_110 there)",
-                                            r.version, context.target->str(), r.oldest_sm));
+                                context.target->sm == 101
+                                    ? fmt::format("ptxas {} does not support .target {} (it calls it sm_110)",
+                                                  r.version, context.target->str())
+                                    : fmt::format("ptxas {} does not support .target {} (its oldest is sm_{})",
+                                                  r.version, context.target->str(), r.oldest_sm));
     diag::DiagnosticSink::addNote(d, fmt::format("judged by --compat=ptxas-{}", r.version));
   }
 }
