@@ -56,7 +56,7 @@ const std::array kDeviations = {
               [](const DeviationSubject& s) { return s.hasAny({"relaxed", "release"}) && !hasScope(s); }, "13.0",
               "Modifier '.relaxed' requires scope with 'multimem.red' instruction", "9.7.9.14",
               "If the .scope qualifier is not specified for multimem.red then .sys scope is assumed by default.",
-              {"relaxed release", false, ".sys"}, "tests/golden/seed/multimem.ptx"},
+              {"relaxed release", false, ".sys"}, "tests/golden/deviations/all.ptx"},
     Deviation{"multimem-red-scope-needs-sem", "multimem", kStricter, "multimem.red", "a scope without .relaxed/.release",
               [](const DeviationSubject& s) {
                 return hasScope(s) && !s.hasAny({"relaxed", "release", "acquire", "weak"});
@@ -64,7 +64,7 @@ const std::array kDeviations = {
               "13.0", "Modifier '.gpu' requires order with 'multimem.red' instruction", "9.7.9.14",
               "If explicit semantics qualifiers are not specified, then multimem.ld_reduce and multimem.st default to "
               ".weak and multimem.red defaults to .relaxed.",
-              {"cta cluster gpu sys", true, ".relaxed"}, "tests/golden/seed/multimem.ptx"},
+              {"cta cluster gpu sys", true, ".relaxed"}, "tests/golden/deviations/all.ptx"},
     Deviation{"multimem-red-min-max-half", "multimem", kLaxer, "multimem.red",
               ".min/.max on .f16/.bf16/.f16x2/.bf16x2 with .vec",
               [](const DeviationSubject& s) {
@@ -73,45 +73,49 @@ const std::array kDeviations = {
               },
               "13.0", "", "9.7.9.14",
               "multimem.red{.redsem}{.scope}{.ss}.redop{.vec}.redtype [a], b; with .redop = { .add }", {},
-              "tests/golden/seed/multimem.ptx"},
+              "tests/golden/deviations/all.ptx"},
     // ----- cp.async, cp.async.bulk (9.7.9.25)
     Deviation{"cp-async-cta-before-7.8", "cp.async", kLaxer, "cp.async.ca|cp.async.cg",
               ".shared::cta before PTX ISA 7.8",
               [](const DeviationSubject& s) { return s.has("shared::cta") && before(s, {7, 8}); }, "13.0", "",
               "9.7.9.25.3.1", "Support for sub-qualifier ::cta introduced in PTX ISA version 7.8.", {},
-              "tests/golden/seed/cp-async.ptx"},
+              "tests/golden/deviations/early.ptx"},
     Deviation{"cp-async-bulk-scope", "cp.async.bulk", kLaxer, "cp.async.bulk", "a scope (.cta, .cluster, .gpu, .sys)",
               [](const DeviationSubject& s) { return !s.has("tensor") && !s.has("prefetch") && hasScope(s); }, "13.0",
               "", "9.7.9.25.4.1",
               "cp.async.bulk.dst.src.completion_mechanism{.level::cache_hint}{.cp_mask} [dstMem], [srcMem], size {, "
               "cache-policy} {, byteMask} (no scope in any block)",
-              {}, "tests/golden/seed/cp-async-bulk.ptx"},
+              {}, "tests/golden/deviations/all.ptx"},
     // ----- red.async (9.7.13.7)
     Deviation{"red-async-relaxed-without-mbar", "red.async", kLaxer, "red.async", ".relaxed without its [mbar] operand",
               [](const DeviationSubject& s) {
                 return s.has("relaxed") && s.has("mbarrier::complete_tx::bytes") && s.operands.size() == 2;
               },
               "13.0", "", "9.7.13.7", "red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b, [mbar];", {},
-              "tests/golden/seed/red-async.ptx"},
-    Deviation{"red-async-relaxed-gpu-sys", "red.async", kLaxer, "red.async", ".relaxed with .gpu or .sys",
-              [](const DeviationSubject& s) { return s.has("relaxed") && s.hasAny({"gpu", "sys"}); }, "13.0", "",
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"red-async-relaxed-gpu-sys", "red.async", kLaxer, "red.async",
+              ".relaxed with .gpu or .sys in the .release form (no completion mechanism)",
+              [](const DeviationSubject& s) {
+                return s.has("relaxed") && s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::");
+              },
+              "13.0", "",
               "9.7.13.7", "When .sem is .relaxed: ... If .ss is specified, it must be .shared::cluster. (.scope = { .cluster })",
-              {}, "tests/golden/seed/red-async.ptx"},
+              {}, "tests/golden/deviations/all.ptx"},
     Deviation{"red-async-relaxed-add-s64", "red.async", kLaxer, "red.async", ".relaxed .add.s64",
               [](const DeviationSubject& s) { return s.has("relaxed") && s.has("add") && s.has("s64"); }, "13.0", "",
-              "9.7.13.7", ".type = { .u32, .s32, .u64 } (the .relaxed ADD block)", {}, "tests/golden/seed/red-async.ptx"},
+              "9.7.13.7", ".type = { .u32, .s32, .u64 } (the .relaxed ADD block)", {}, "tests/golden/deviations/all.ptx"},
     Deviation{"red-async-release-other-ops", "red.async", kLaxer, "red.async", ".release with an .op other than .add",
               [](const DeviationSubject& s) {
                 return s.has("release") && s.hasAny({"and", "or", "xor", "inc", "dec", "min", "max"});
               },
               "13.0", "", "9.7.13.7", "red.async{.mmio}.sem.scope{.ss}.add.type [a], b;", {},
-              "tests/golden/seed/red-async.ptx"},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"red-async-mmio-non-sys", "red.async", kLaxer, "red.async", ".mmio.release with a scope other than .sys",
               [](const DeviationSubject& s) {
                 return s.has("mmio") && s.has("release") && s.hasAny({"gpu", "cluster", "cta"});
               },
               "13.0", "", "9.7.13.7", "When .sem is .release: ... If .mmio is specified, .scope must be .sys.", {},
-              "tests/golden/seed/red-async.ptx"},
+              "tests/golden/deviations/all.ptx"},
     // ----- any instruction
     Deviation{"acc-prec-anywhere", "all", kLaxer, "*", ".acc::f16/.acc::f32 outside multimem.ld_reduce",
               [](const DeviationSubject& s) {
@@ -120,23 +124,23 @@ const std::array kDeviations = {
               },
               "13.0", "", "9.7.9.14",
               "multimem.ld_reduce{.ldsem}{.scope}{.ss}.op{.acc_prec}{.vec}.type d, [a]; (the one block with .acc_prec)",
-              {}, "tests/golden/seed/multimem.ptx"},
+              {}, "tests/golden/deviations/all.ptx"},
     Deviation{"immediate-address-outside-local", "memory", kStricter,
               "ld|st|ldu|atom|red|prefetch|prefetchu|cp|multimem|mbarrier|applypriority|discard|createpolicy",
               "an immediate address [immAddr] outside .local",
               [](const DeviationSubject& s) { return anyOperand(s, Kind::ImmediateAddress) && !s.has("local"); },
               "13.0", "Immediate addresses allowed only for .local state space", "6.4.1",
               "[immAddr] (an immediate absolute address, one of the address expressions of 6.4.1)", {},
-              "tests/golden/memory/deviations.ptx"},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"address-size-32", "module", kStricter, ".address_size", ".address_size 32",
               [](const DeviationSubject& s) { return s.operand(0) && s.operand(0)->value == 32; }, "13.0",
               "32-Bit compilation is no longer supported", "11.1.3",
-              ".address_size address-size; address-size = { 32, 64 };", {}, "tests/golden/module/deviations.ptx"},
+              ".address_size address-size; address-size = { 32, 64 };", {}, "tests/golden/module/address-size-32.ptx"},
     Deviation{"cvta-32-bit", "memory", kStricter, "cvta", ".size .u32",
               [](const DeviationSubject& s) { return s.has("u32"); }, "13.0",
               "Program uses 32-bit address ... conflicting with .address_size 64; 32-Bit compilation is no longer "
               "supported",
-              "9.7.9.20", "cvta.space.size p, a; .size = { .u32, .u64 };", {}, "tests/golden/memory/deviations.ptx"},
+              "9.7.9.20", "cvta.space.size p, a; .size = { .u32, .u64 };", {}, "tests/golden/deviations/all.ptx"},
     // ----- ld, st (9.7.9.8, 9.7.9.11)
     Deviation{"ld-sink-any-vector", "memory", kLaxer, "ld", "the sink '_' in a .v2/.v4 vector",
               [](const DeviationSubject& s) {
@@ -146,14 +150,14 @@ const std::array kDeviations = {
               "13.0", "", "9.7.9.8",
               "Optionally, sink symbol '_' can be used in vector expression d when: .vec is .v8 and .type is .b32 or "
               ".s32 or .u32 or .f32 OR .vec is .v4 and .type is .b64 or .s64 or .u64 or .f64",
-              {}, "tests/golden/memory/ld.ptx"},
+              {}, "tests/golden/deviations/all.ptx"},
     Deviation{"st-v8-narrow-types", "memory", kLaxer, "st", ".v8 with 8- and 16-bit types",
               [](const DeviationSubject& s) {
                 return s.has("v8") && s.hasAny({"b8", "b16", "u8", "u16", "s8", "s16"});
               },
               "13.0", "", "9.7.9.11",
               "The .v8 (.vec) qualifier is supported if: .type is .b32, .s32, .u32, or .f32", {},
-              "tests/golden/memory/st.ptx"},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"unified-before-8.0", "memory", kLaxer, "ld", "[a].unified before PTX ISA 8.0",
               [](const DeviationSubject& s) {
                 return before(s, {8, 0}) &&
@@ -161,34 +165,34 @@ const std::array kDeviations = {
                                    [](const DeviationOperand& o) { return o.address_qualifier == ".unified"; });
               },
               "13.0", "", "9.7.9.8", "Support for .unified qualifier introduced in PTX ISA version 8.0.", {},
-              "tests/golden/memory/ld.ptx"},
+              "tests/golden/deviations/early.ptx"},
     // ----- arithmetic and logic (9.7.1-9.7.8)
     Deviation{"selp-negated-predicate", "arithmetic", kLaxer, "selp", "a negated predicate c",
               [](const DeviationSubject& s) { return lastOperandIs(s, Kind::Negated); }, "13.0", "", "9.7.8.2",
               "selp.type d, a, b, c; (c is a predicate; {!}c is written where negation is allowed)", {},
-              "tests/golden/arith/setp-selp.ptx"},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"setp-half-single-predicate", "arithmetic", kLaxer, "setp", "one destination predicate for .f16x2/.bf16x2",
               [](const DeviationSubject& s) {
                 return s.hasAny({"f16x2", "bf16x2"}) && s.operand(0) && s.operand(0)->kind != Kind::PredicatePair;
               },
-              "13.0", "", "9.7.7.2", "setp.CmpOp{.ftz}.f16x2 p|q, a, b;", {}, "tests/golden/arith/setp-selp.ptx"},
+              "13.0", "", "9.7.7.2", "setp.CmpOp{.ftz}.f16x2 p|q, a, b;", {}, "tests/golden/deviations/all.ptx"},
     Deviation{"setp-half-sink", "arithmetic", kLaxer, "setp", "the sink '_' as the destination of .f16/.bf16",
               [](const DeviationSubject& s) {
                 return s.hasAny({"f16", "bf16"}) && s.operand(0) && s.operand(0)->kind == Kind::Sink;
               },
-              "13.0", "", "9.7.7.2", "setp.CmpOp{.ftz}.f16 p, a, b;", {}, "tests/golden/arith/setp-selp.ptx"},
+              "13.0", "", "9.7.7.2", "setp.CmpOp{.ftz}.f16 p, a, b;", {}, "tests/golden/deviations/all.ptx"},
     Deviation{"fma-bf16-rounding", "arithmetic", kLaxer, "fma", ".rz/.rm/.rp on .bf16/.bf16x2",
               [](const DeviationSubject& s) { return s.hasAny({"rz", "rm", "rp"}) && s.hasAny({"bf16", "bf16x2"}); },
               "13.0", "", "9.7.4.5", "fma.rnd{.relu}.bf16 d, a, b, c; .rnd = { .rn }", {},
-              "tests/golden/arith/half.ptx"},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"f16x2-register-for-integer", "arithmetic", kLaxer, "*",
               "an .f16x2 register for an integer operand",
               [](const DeviationSubject& s) { return integerInstructionType(s) && s.anyOperandOfType(".f16x2"); },
-              "13.0", "", "9.4", "Table 26: .uX ... .fX: invalid", {}, "tests/golden/arith/types.ptx"},
+              "13.0", "", "9.4", "Table 26: .uX ... .fX: invalid", {}, "tests/golden/deviations/all.ptx"},
     Deviation{"bmsk-float-operand", "arithmetic", kStricter, "bmsk", "an .f32/.f16x2 register or a 0f constant",
               anyFloatOperand, "13.0", "Arguments mismatch for instruction 'bmsk'", "9.4",
               "Bit-size types agree with any type of the same size. (bmsk.mode.b32 d, a, b;)", {},
-              "tests/golden/arith/types.ptx"},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"mov-constant-to-vector", "arithmetic", kLaxer, "mov", "a constant unpacked into a vector",
               [](const DeviationSubject& s) {
                 const DeviationOperand* d = s.operand(0);
@@ -197,23 +201,23 @@ const std::array kDeviations = {
                        (a->kind == Kind::IntConstant || a->kind == Kind::FloatConstant);
               },
               "13.0", "", "9.7.9.4", "write vector register d with the unpacked values from scalar register a", {},
-              "tests/golden/arith/mov.ptx"},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"lop3-immlut-range", "arithmetic", kLaxer, "lop3", "an immLut outside 0..255",
               [](const DeviationSubject& s) {
                 return std::any_of(s.operands.begin() + std::min<std::size_t>(3, s.operands.size()), s.operands.end(),
                                    [](const DeviationOperand& o) { return o.kind == Kind::IntConstant && o.value > 255; });
               },
               "13.0", "", "9.7.8.6", "immLut is an integer constant that can take values from 0 to 255", {},
-              "tests/golden/arith/logic.ptx"},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"testp-without-op", "arithmetic", kLaxer, "testp", "no .op qualifier",
               [](const DeviationSubject& s) {
                 return !s.hasAny({"finite", "infinite", "number", "notanumber", "normal", "subnormal"});
               },
               "13.0", "", "9.7.3.24", "testp.op.type p, a; (no default .op is given)", {},
-              "tests/golden/arith/float.ptx"},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"extended-precision-16-bit", "arithmetic", kLaxer, "addc|subc|add.cc|sub.cc|madc",
               "16-bit types", [](const DeviationSubject& s) { return s.hasAny({"u16", "s16"}); }, "13.0", "",
-              "9.7.2", ".type = { .u32, .s32, .u64, .s64 }", {}, "tests/golden/arith/integer.ptx"},
+              "9.7.2", ".type = { .u32, .s32, .u64, .s64 }", {}, "tests/golden/deviations/all.ptx"},
     // ----- synchronization (9.7.13)
     Deviation{"fence-acquire-release-early", "synchronization", kLaxer, "fence",
               "fence.acquire/.release before PTX ISA 8.6 or below sm_90",
@@ -223,7 +227,12 @@ const std::array kDeviations = {
               },
               "13.0", "", "9.7.13.4",
               ".acquire and .release qualifiers for fence instruction introduced in PTX ISA version 8.6", {},
-              "tests/golden/synchronization/fence.ptx"},
+              "tests/golden/deviations/early.ptx"},
+    Deviation{"fence-proxy-async-state-space", "synchronization", kLaxer, "fence.proxy.async::generic",
+              "a state space (.global)", [](const DeviationSubject& s) { return s.has("global"); }, "13.0", "",
+              "9.7.13.4",
+              "fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster; (no state space)", {},
+              "tests/golden/deviations/all.ptx"},
     // ----- st.async (9.7.9.12)
     Deviation{"st-async-relaxed-forms", "st.async", kLaxer, "st.async",
               ".mmio with .gpu, no [mbar], .shared or .shared::cta, or .gpu/.sys without .sem",
@@ -234,26 +243,18 @@ const std::array kDeviations = {
                        (s.hasAny({"gpu", "sys"}) && !s.has("release"));
               },
               "13.0", "", "9.7.9.12", "If .ss is specified, it must be .shared::cluster.", {},
-              "tests/golden/tma/async-store.ptx"},
+              "tests/golden/deviations/all.ptx"},
     // ----- wgmma, wmma, mma, tcgen05 (9.7.14-9.7.16)
     Deviation{"wgmma-without-aligned", "matrix", kLaxer, "wgmma", "no .aligned",
               [](const DeviationSubject& s) { return !s.has("aligned"); }, "13.0", "", "9.7.15",
               "The mandatory .aligned qualifier indicates that all threads in the warpgroup must execute the same "
               "wgmma.mma_async instruction.",
-              {}, "tests/golden/matrix/wgmma.ptx"},
-    Deviation{"wmma-vector-qualifier", "matrix", kLaxer, "wmma.load|wmma.store", "a vector qualifier",
-              [](const DeviationSubject& s) { return s.hasAny({"v2", "v4", "v8"}); }, "13.0", "", "9.7.14.4",
-              "wmma.load.a.sync.aligned.layout.shape{.ss}.atype r, [p] {, stride} (no .vec)", {},
-              "tests/golden/matrix/wmma.ptx"},
-    Deviation{"mma-vector-qualifier", "matrix", kLaxer, "mma", "a vector qualifier",
-              [](const DeviationSubject& s) { return s.hasAny({"v2", "v4", "v8"}); }, "13.0", "", "9.7.14.5.14",
-              "mma.sync.aligned.shape.row.col.dtype.f8type.f8type.ctype d, a, b, c; (no .vec)", {},
-              "tests/golden/matrix/mma.ptx"},
+              {}, "tests/cli/ptxas-transparency"},
     Deviation{"tcgen05-ld-st-without-aligned", "tcgen05", kLaxer, "tcgen05.ld|tcgen05.st", "no .aligned",
               [](const DeviationSubject& s) { return !s.has("aligned"); }, "13.0", "", "9.7.16.8.3",
               "The mandatory .aligned qualifier indicates that all threads in the warp must execute the same "
               "tcgen05.ld instruction.",
-              {}, "tests/golden/tcgen05/tcgen05.ptx"},
+              {}, "tests/golden/deviations/all.ptx"},
 };
 
 bool lacks13_0(const Target& t) { return t.sm < 75 || t.sm == 101; }
