@@ -160,16 +160,21 @@ void applyDeviations(const ast::Instruction& in, const ModuleContext& context, c
   for (const ast::Token& q : in.qualifiers) qualifiers.push_back(q.text.substr(1));
   for (const ast::Operand& op : in.operands) operands.push_back(describe(op, registers));
   DeviationSubject subject{in.opcode.text, qualifiers, operands, context.version, context.target};
-  auto wanted = refused ? spec::DeviationDirection::PtxasLaxer : spec::DeviationDirection::PtxasStricter;
+  // A laxer entry turns the manual's errors into what ptxas says of them; a
+  // stricter one (also where a laxer one holds: ptxas may refuse the line
+  // for another reason) adds PL5001.
+  const Deviation* laxer = nullptr;
+  const Deviation* stricter = nullptr;
   for (const Deviation& d : spec::deviations()) {
-    if (d.direction != wanted || !holds(d, context) || !spec::concerns(d, subject) || !d.applies(subject)) continue;
-    if (refused) {
-      reportLaxer(d, context, sink, first);
-    } else {
-      reportStricter(d, in.range, &in, context, sink);
+    bool is_laxer = d.direction == spec::DeviationDirection::PtxasLaxer;
+    if ((is_laxer ? laxer : stricter) != nullptr || (is_laxer && !refused) || !holds(d, context) ||
+        !spec::concerns(d, subject) || !d.applies(subject)) {
+      continue;
     }
-    return;
+    (is_laxer ? laxer : stricter) = &d;
   }
+  if (laxer != nullptr) reportLaxer(*laxer, context, sink, first);
+  if (stricter != nullptr && (!refused || laxer != nullptr)) reportStricter(*stricter, in.range, &in, context, sink);
 }
 
 void applyModuleDeviations(const ast::Module& module, const ModuleContext& context, diag::DiagnosticSink& sink) {
