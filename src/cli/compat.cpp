@@ -8,8 +8,8 @@
 
 #include <cctype>
 #include <cerrno>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <vector>
 
@@ -24,7 +24,7 @@ namespace ptxlint::cli {
 namespace {
 
 bool executable(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
 }
 
@@ -154,13 +154,14 @@ std::string listDeviations(std::string_view format) {
     by_family[d.family].push_back(&d);
   }
   out += "## The manual and ptxas\n\n";
-  out += "ptxlint judges by the PTX ISA manual. Where a ptxas release is known to disagree, the place is an entry of\n"
-         "one table (src/spec/deviations.cpp): by default a form ptxas rejects and the manual allows gets a warning\n"
-         "(PL5001, with a fix-it where the manual has a default to write out), and a form ptxas accepts and the\n"
-         "manual forbids keeps the manual's error with a note. `--compat=ptxas-13.0` (or `--compat=ptxas`, the\n"
-         "release on PATH) gives that release's verdict instead: the first kind are errors, the second warnings,\n"
-         "and a .version or .target it lacks is an error (PL5002). `ptxlint --list-deviations=markdown` prints\n"
-         "this section.\n";
+  out +=
+      "ptxlint judges by the PTX ISA manual. Where a ptxas release is known to disagree, the place is an entry of\n"
+      "one table (src/spec/deviations.cpp): by default a form ptxas rejects and the manual allows gets a warning\n"
+      "(PL5001, with a fix-it where the manual has a default to write out), and a form ptxas accepts and the\n"
+      "manual forbids keeps the manual's error with a note. `--compat=ptxas-13.0` (or `--compat=ptxas`, the\n"
+      "release on PATH) gives that release's verdict instead: the first kind are errors, the second warnings,\n"
+      "and a .version or .target it lacks is an error (PL5002). `ptxlint --list-deviations=markdown` prints\n"
+      "this section.\n";
   for (std::string_view family : families) {
     out += fmt::format("\n### {}\n\n| form | ptxas | holds for | ptxas says | the manual |\n|---|---|---|---|---|\n",
                        family);
@@ -170,8 +171,7 @@ std::string listDeviations(std::string_view format) {
       bool stricter = d->direction == spec::DeviationDirection::PtxasStricter;
       out += fmt::format("| `{}`: {} | {} | {} | {} | {}: {} |\n", mnemonic, cell(d->form),
                          stricter ? "rejects (stricter)" : "accepts (laxer)", d->ptxas_versions,
-                         d->ptxas_message.empty() ? "(accepts)" : cell(d->ptxas_message), d->section,
-                         cell(d->manual));
+                         d->ptxas_message.empty() ? "(accepts)" : cell(d->ptxas_message), d->section, cell(d->manual));
     }
   }
   return out;

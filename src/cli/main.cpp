@@ -23,11 +23,11 @@
 #include <thread>
 #include <vector>
 
+#include "cli/compat.h"
 #include "diag/render_json.h"
 #include "diag/render_sarif.h"
 #include "diag/render_text.h"
 #include "diag/rules.h"
-#include "cli/compat.h"
 #include "ptxlint/ptxlint.hpp"
 #include "spec/spec.h"
 #include "spec/targets.h"

@@ -33,8 +33,8 @@
 
 #include "cli/compat.h"
 #include "diag/render_text.h"
-#include "spec/deviations.h"
 #include "ptxlint/ptxlint.hpp"
+#include "spec/deviations.h"
 
 namespace {
 

@@ -50,16 +50,16 @@ struct DeviationOperand {
   Kind kind = Kind::Other;
   std::string_view type;  // ".f32" for a register; "" when unknown
   std::string_view text;
-  std::uint64_t value = 0;  // IntConstant (two's complement)
-  bool has_sink = false;    // Vector: one element is '_'
+  std::uint64_t value = 0;             // IntConstant (two's complement)
+  bool has_sink = false;               // Vector: one element is '_'
   std::string_view address_qualifier;  // Address: `[a].unified` -> ".unified"
 };
 
 // What a condition sees of an instruction (or, for a module entry, of a
 // directive: `opcode` ".address_size", the value as one IntConstant operand).
 struct DeviationSubject {
-  std::string_view opcode;                      // "multimem"
-  std::span<const std::string_view> qualifiers; // "red", "relaxed", ... (no dots)
+  std::string_view opcode;                       // "multimem"
+  std::span<const std::string_view> qualifiers;  // "red", "relaxed", ... (no dots)
   std::span<const DeviationOperand> operands;
   std::optional<PtxVersion> version;
   std::optional<Target> target;

@@ -126,8 +126,7 @@ int main(int argc, char** argv) {
   std::vector<Expectation> compat_expected;
   std::vector<std::uint32_t> compat_lines;  // lines judged by expected-compat-*
   std::string compat;
-  const std::regex expectation_re(
-      R"(expected-(compat-)?(error|warning|note)(@([+-]?\d+))?(:(\d+))?\s*\{\{(.*?)\}\})");
+  const std::regex expectation_re(R"(expected-(compat-)?(error|warning|note)(@([+-]?\d+))?(:(\d+))?\s*\{\{(.*?)\}\})");
   std::istringstream lines(text);
   std::string line;
   std::uint32_t line_number = 0;
@@ -203,7 +202,8 @@ int main(int argc, char** argv) {
     std::vector<Expectation> second = compat_expected;
     for (const Expectation& e : expected) {
       bool replaced = std::find(compat_lines.begin(), compat_lines.end(), e.line) != compat_lines.end();
-      if (!replaced && e.severity != ptxlint::Severity::Note) second.push_back({e.severity, e.line, e.column, e.text, e.written_on});
+      if (!replaced && e.severity != ptxlint::Severity::Note)
+        second.push_back({e.severity, e.line, e.column, e.text, e.written_on});
     }
     ptxlint::Options compat_options = options;
     compat_options.compat = compat;

@@ -54,7 +54,7 @@ DeviationOperand describe(const ast::Operand& op, const RegisterResolver& regist
     case ast::OperandKind::PredicatePair: out.kind = Kind::PredicatePair; return out;
     case ast::OperandKind::Address:
       out.kind = e != nullptr && e->kind == ast::ExprKind::IntLiteral && op.elements.empty() ? Kind::ImmediateAddress
-                                                                                            : Kind::Address;
+                                                                                             : Kind::Address;
       out.address_qualifier = op.name.text;
       return out;
     case ast::OperandKind::Vector:
@@ -97,9 +97,9 @@ std::string_view releaseName(const ModuleContext& context) {
 // by ptxas's.
 void reportStricter(const Deviation& d, SourceRange at, const ast::Instruction* in, const ModuleContext& context,
                     diag::DiagnosticSink& sink) {
-  Diagnostic& out = sink.report(diag::RuleId::PtxasRejects, at,
-                                fmt::format("ptxas {} rejects this ({}), though the manual allows it", releaseName(context),
-                                            d.ptxas_message));
+  Diagnostic& out = sink.report(
+      diag::RuleId::PtxasRejects, at,
+      fmt::format("ptxas {} rejects this ({}), though the manual allows it", releaseName(context), d.ptxas_message));
   out.spec_section = d.section;
   diag::DiagnosticSink::addNote(out, fmt::format("the manual ({}): \"{}\"", d.section, d.manual));
   diag::DiagnosticSink::addNote(out, fmt::format("deviation '{}': {}", d.id, d.form));
@@ -206,12 +206,12 @@ void applyModuleDeviations(const ast::Module& module, const ModuleContext& conte
   }
   if (context.target && r.lacks(*context.target)) {
     SourceRange at = context.target_token ? *context.target_token : SourceRange{};
-    Diagnostic& d = sink.report(diag::RuleId::PtxasUnsupported, at,
-                                context.target->sm == 101
-                                    ? fmt::format("ptxas {} does not support .target {} (it calls it sm_110)",
-                                                  r.version, context.target->str())
-                                    : fmt::format("ptxas {} does not support .target {} (its oldest is sm_{})",
-                                                  r.version, context.target->str(), r.oldest_sm));
+    Diagnostic& d = sink.report(
+        diag::RuleId::PtxasUnsupported, at,
+        context.target->sm == 101
+            ? fmt::format("ptxas {} does not support .target {} (it calls it sm_110)", r.version, context.target->str())
+            : fmt::format("ptxas {} does not support .target {} (its oldest is sm_{})", r.version,
+                          context.target->str(), r.oldest_sm));
     diag::DiagnosticSink::addNote(d, fmt::format("judged by --compat=ptxas-{}", r.version));
   }
 }
