@@ -144,7 +144,7 @@ const std::array kDeviations = {
               "red.async",
               ".relaxed with .gpu or .sys in the .release form (no completion mechanism)",
               [](const DeviationSubject& s) {
-                return s.has("relaxed") && s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::");
+                return s.has("relaxed") && !s.has("mmio") && s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::");
               },
               "13.0",
               "",
@@ -168,9 +168,13 @@ const std::array kDeviations = {
               "red.async",
               kLaxer,
               "red.async",
-              ".release with an .op other than .add",
+              ".release (.gpu/.sys, .global) with an .op other than .add, of a type the .op takes",
               [](const DeviationSubject& s) {
-                return s.has("release") && s.hasAny({"and", "or", "xor", "inc", "dec", "min", "max"});
+                bool typed = (s.hasAny({"and", "or", "xor"}) && s.hasAny({"b32", "b64"})) ||
+                             (s.hasAny({"inc", "dec"}) && s.has("u32")) ||
+                             (s.hasAny({"min", "max"}) && s.hasAny({"u32", "s32", "u64", "s64"}));
+                return s.has("release") && s.hasAny({"gpu", "sys"}) && !s.has("shared::cluster") &&
+                       !s.hasPrefix("mbarrier::") && typed;
               },
               "13.0",
               "",
@@ -184,7 +188,7 @@ const std::array kDeviations = {
               "red.async",
               ".mmio.release with a scope other than .sys",
               [](const DeviationSubject& s) {
-                return s.has("mmio") && s.has("release") && s.hasAny({"gpu", "cluster", "cta"});
+                return s.has("mmio") && s.has("release") && s.has("gpu") && !s.has("shared::cluster");
               },
               "13.0",
               "",
