@@ -22,6 +22,7 @@
 #include "ptxlint/ptxlint.hpp"
 #include "sema/checker.h"
 #include "sema/module_context.h"
+#include "spec/deviations.h"
 #include "support/input_pages.h"
 #include "support/text.h"
 
@@ -33,6 +34,15 @@ std::size_t Result::count(Severity severity) const {
 }
 
 std::string_view version() { return PTXLINT_VERSION; }
+
+bool compatKnown(std::string_view compat) {
+  return compat.empty() || (compat.starts_with("ptxas-") && spec::findPtxasRelease(compat.substr(6)) != nullptr);
+}
+
+std::string_view referenceName(const Options& options) {
+  if (options.compat.empty() || !compatKnown(options.compat)) return "manual";
+  return options.compat;
+}
 
 namespace {
 
@@ -472,6 +482,7 @@ Result lint(std::string_view text, const Options& options) {
     result.diagnostics.push_back(std::move(d));
   }
   result.stats.finish_ns = nanosecondsSince(phase);
+  result.reference = std::string(referenceName(options));
   return result;
 }
 

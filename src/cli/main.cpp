@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/compat.h"
 #include "diag/render_json.h"
 #include "diag/render_sarif.h"
 #include "diag/render_text.h"
@@ -51,6 +52,10 @@ options:
   --target=SM           check as if the file declared .target SM (e.g. sm_80):
                         "would this assemble for sm_80?"
   --ptx-version=X.Y     check as if the file declared .version X.Y
+  --compat=REF          which reference judges: manual (default), ptxas-13.0
+                        (that release's verdict on the known deviations, its
+                        .version and .target), or ptxas (the release of the
+                        ptxas in $PTXLINT_PTXAS or on PATH)
   --Werror              treat warnings as errors (exit 1)
   --disable=CODE[,...]  turn rules off, by code (PL3002) or name
   --enable=CODE[,...]   turn on rules that are off by default (PL9002)
@@ -73,6 +78,9 @@ options:
   --list-rules          list every rule code with its summary
   --list-instructions   list every instruction table entry: manual section,
                         opcode and the manual's syntax line
+  --list-deviations[=markdown]
+                        list the known differences between the manual and
+                        ptxas (markdown: README's "The manual and ptxas")
   --explain=CODE        print the documentation of a rule (code or name)
   -h, --help            print this help
   --version             print ptxlint's version
@@ -327,6 +335,10 @@ std::optional<int> CommandLine::takeAction() {
   }
   if (arg_ == "--list-rules") return listRules();
   if (arg_ == "--list-instructions") return listInstructions();
+  if (arg_ == "--list-deviations" || arg_ == "--list-deviations=markdown") {
+    fmt::print("{}", ptxlint::cli::listDeviations(arg_ == "--list-deviations" ? "text" : "markdown"));
+    return 0;
+  }
   if (auto v = valueOf("--explain")) return explain(*v);
   return std::nullopt;
 }
@@ -414,6 +426,14 @@ CommandLine::Taken CommandLine::takeCheckAs(ptxlint::Options& lint) {
       return Taken::Bad;
     }
     lint.version_override = std::string(*v);
+  } else if (auto v = valueOf("--compat")) {
+    std::string error;
+    std::optional<std::string> compat = ptxlint::cli::resolveCompat(*v, error);
+    if (!compat) {
+      fmt::print(stderr, "ptxlint: {}\n", error);
+      return Taken::Bad;
+    }
+    lint.compat = *compat;
   } else {
     return Taken::No;
   }

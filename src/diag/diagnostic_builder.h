@@ -48,6 +48,14 @@ class DiagnosticSink {
     d.fixits.push_back(FixIt{range, std::move(replacement)});
   }
 
+  // Changes the severity of a finding this sink holds (a deviation between
+  // the manual and ptxas, judged by --compat), keeping the error count.
+  void setSeverity(Diagnostic& d, Severity severity) {
+    if (d.severity == Severity::Error && error_count_ > 0) --error_count_;
+    if (severity == Severity::Error) ++error_count_;
+    d.severity = severity;
+  }
+
   // Takes a finding made by another sink (one kept apart, then merged).
   void adopt(Diagnostic&& d) {
     if (diagnostics_.size() >= keep_limit_) {

@@ -50,8 +50,9 @@ std::string renderJson(std::span<const FileReport> files) {
     const Statistics& s = f.result->stats;
     out += fmt::format(
         "],\"stats\":{{\"bytes\":{},\"tokens\":{},\"instructions\":{},\"checked\":{},\"unchecked\":{}}},"
-        "\"truncated\":{}}}",
-        s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, f.result->truncated ? "true" : "false");
+        "\"truncated\":{},\"reference\":{}}}",
+        s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, f.result->truncated ? "true" : "false",
+        support::jsonQuote(f.result->reference));
   }
   out += "]}\n";
   return out;

@@ -101,7 +101,9 @@ std::string renderSarif(std::span<const FileReport> files) {
       out += fmt::format(",\"properties\":{{\"manualSection\":{}}}}}", support::jsonQuote(d.spec_section));
     }
   }
-  out += "]}]}\n";
+  // Which reference judged (--compat): the same for every file of a run.
+  std::string_view reference = files.empty() ? std::string_view("manual") : files.front().result->reference;
+  out += fmt::format("],\"properties\":{{\"reference\":{}}}}}]}}\n", support::jsonQuote(reference));
   return out;
 }
 

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "sema/engine/deviation_check.h"
 #include "sema/module_context.h"
 
 namespace ptxlint::sema {
@@ -248,6 +249,10 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
       context.target_overridden = true;
     }
   }
+  // --compat=ptxas-X (spec/deviations.h): which ptxas release judges.
+  if (options.compat.starts_with("ptxas-")) context.compat = spec::findPtxasRelease(options.compat.substr(6));
+  context.ptxas = context.compat != nullptr ? context.compat : &spec::ptxasReleases().back();
+  engine::applyModuleDeviations(module, context, sink);
   return context;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sema/engine/constraints.h"
+#include "sema/engine/deviation_check.h"
 #include "sema/engine/findings.h"
 #include "sema/engine/notes.h"
 #include "sema/engine/operands.h"
@@ -92,6 +93,7 @@ void hexFloatOperands(const ast::Operand& op, diag::DiagnosticSink& sink) {
 
 bool judgeInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
                       diag::DiagnosticSink& sink) {
+  std::size_t first = sink.diagnostics().size();
   // Whether or not a table covers the instruction (a matter of syntax).
   for (const ast::Operand& op : in.operands) hexFloatOperands(op, sink);
   thread_local std::vector<std::string_view> words;  // reused: no allocation per instruction
@@ -117,6 +119,7 @@ bool judgeInstruction(const ast::Instruction& in, const ModuleContext& context, 
     best.emplace(best->spec(), specs, in, name_words - 1, registers, context, /*explain=*/true);
   for (const Finding& f : best->findings()) emit(sink, f, best->spec().section);
   checkNotes(best->qualifiers(), best->operands(), in, context, sink);
+  applyDeviations(in, context, registers, sink, first);  // the manual's verdict against ptxas's
   return true;
 }
 
