@@ -238,7 +238,7 @@ Finding locate(const Diagnostic& d, std::string_view ptx, const diag::PtxOrigins
   if (auto at = mapAsmOffset(*statement, block_text, d.range.begin - block->begin)) {
     f.begin = *at;
     std::uint32_t last = std::max(d.range.end, d.range.begin + 1) - 1;
-    if (auto end = mapAsmOffset(*statement, block_text, last); end && end->line == at->line && end->column >= at->column) {
+    if (auto end = mapAsmOffset(*statement, block_text, last - block->begin); end && end->line == at->line && end->column >= at->column) {
       f.end = {end->line, end->column + 1};
     }
   }
@@ -316,6 +316,13 @@ void addFinding(Report& report, Finding f, const std::string& target) {
   list.push_back(std::move(f));
 }
 
+// A path as the user would name it: relative to the working directory when
+// under it.
+std::string displayPath(const std::string& file) {
+  std::string cwd = fs::current_path().string() + "/";
+  return file.compare(0, cwd.size(), cwd) == 0 ? file.substr(cwd.size()) : file;
+}
+
 Diagnostic diagnosticOf(const Finding& f, std::string_view text) {
   Diagnostic d = f.diagnostic;
   d.fixits.clear();  // their ranges are in the PTX
@@ -328,7 +335,7 @@ Diagnostic diagnosticOf(const Finding& f, std::string_view text) {
   for (const std::string& t : f.targets) targets += (targets.empty() ? "" : ", ") + t;
   d.notes.push_back({fmt::format("in the PTX for {}: {}", targets, f.ptx_line), false, {}, {}});
   for (const SourceLocation& call : f.inlined_at) {
-    d.notes.push_back({fmt::format("inlined at {}:{}:{}", call.file, call.line, call.column), false, {}, {}});
+    d.notes.push_back({fmt::format("inlined at {}:{}:{}", displayPath(absolutePath(call.file)), call.line, call.column), false, {}, {}});
   }
   return d;
 }
@@ -505,10 +512,7 @@ int render(const Settings& s, Report& report, Sources& sources) {
       return std::tie(a.begin.line, a.begin.column) < std::tie(b.begin.line, b.begin.column);
     });
     errors += r.count(Severity::Error);
-    // Shown as the user would name it: relative to the working directory
-    // when under it.
-    std::string cwd = fs::current_path().string() + "/";
-    shown.push_back(file.compare(0, cwd.size(), cwd) == 0 ? file.substr(cwd.size()) : file);
+    shown.push_back(displayPath(file));
     files.push_back({shown.back(), view, &r});
   };
   for (const std::string& file : report.order) add(file);
