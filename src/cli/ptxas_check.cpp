@@ -27,6 +27,7 @@
 #include <thread>
 #include <vector>
 
+#include "cuda/asm_map.h"
 #include "diag/render_text.h"
 #include "ptxlint/ptxlint.hpp"
 
@@ -97,6 +98,8 @@ int main(int argc, char** argv) {
       if (!ok) continue;
     }
     ptxlint::Result result = ptxlint::lint(text);
+    // A Triton kernel's inline asm: point into the .py asm string.
+    ptxlint::cuda::refinePythonAsmOrigins(text, result.diagnostics);
     // PTXLINT_PTXAS_LOG=FILE: one line per validated input, for counting what
     // a compiler sent through the wrapper.
     if (const char* log = std::getenv("PTXLINT_PTXAS_LOG"); log != nullptr && *log != 0) {

@@ -2,6 +2,11 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "diag/source_origin.h"
 
 namespace ptxlint::cuda {
 namespace {
@@ -225,6 +230,84 @@ std::vector<AsmStatement> findAsmStatements(std::string_view source) {
 
 namespace {
 
+// One Python string literal at the cursor ('...', "...", triple-quoted, with
+// an r prefix or none); false if there is none.
+bool readPythonLiteral(Cursor& c, AsmStatement& out) {
+  bool raw = c.peek() == 'r' || c.peek() == 'R';
+  std::size_t prefix = raw ? 1 : 0;
+  char quote = c.peek(prefix);
+  if (quote != '"' && quote != '\'') return false;
+  bool triple = c.peek(prefix + 1) == quote && c.peek(prefix + 2) == quote;
+  c.advance(prefix + (triple ? 3 : 1));
+  while (!c.done()) {
+    if (c.peek() == quote && (!triple || (c.peek(1) == quote && c.peek(2) == quote))) {
+      c.advance(triple ? 3 : 1);
+      return true;
+    }
+    if (!triple && c.peek() == '\n') return true;
+    SourcePosition at = c.position();
+    char value = c.peek();
+    c.advance();
+    if (value == '\\' && !raw) {
+      char e = c.peek();
+      c.advance();
+      value = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e;
+      if (e == '\n') continue;
+    }
+    out.templ += value;
+    out.positions.push_back(at);
+  }
+  return true;
+}
+
+void skipPythonTrivia(Cursor& c) {
+  while (!c.done()) {
+    if (isBlank(c.peek()) || (c.peek() == '\\' && c.peek(1) == '\n')) {
+      c.advance();
+    } else if (c.peek() == '#') {
+      while (!c.done() && c.peek() != '\n') c.advance();
+    } else {
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<AsmStatement> findPythonAsmStatements(std::string_view source) {
+  std::vector<AsmStatement> out;
+  constexpr std::string_view kCall = "inline_asm_elementwise";
+  Cursor c(source);
+  while (!c.done()) {
+    std::size_t at = c.rest().find(kCall);
+    if (at == std::string_view::npos) break;
+    c.advance(at + kCall.size());
+    AsmStatement statement;
+    statement.first_line = c.line();
+    skipPythonTrivia(c);
+    if (c.peek() != '(') continue;
+    c.advance();
+    skipPythonTrivia(c);
+    if (c.rest().substr(0, 3) == "asm") {  // asm="..."
+      c.advance(3);
+      skipPythonTrivia(c);
+      if (c.peek() != '=') continue;
+      c.advance();
+      skipPythonTrivia(c);
+    }
+    if (c.peek() == '(') {  // ("..." "...") over several lines
+      c.advance();
+      skipPythonTrivia(c);
+    }
+    while (readPythonLiteral(c, statement)) skipPythonTrivia(c);
+    statement.last_line = c.line();
+    if (!statement.templ.empty()) out.push_back(std::move(statement));
+  }
+  return out;
+}
+
+namespace {
+
 bool isOperandChar(char c) { return isIdentifierChar(c) || c == '%' || c == '$'; }
 
 // Aligns the template with the block, whitespace aside: literal bytes match
@@ -242,8 +325,11 @@ bool align(std::string_view templ, std::string_view block, std::vector<int>& tem
     skip(templ, t);
     skip(block, b);
     if (t >= templ.size() || b >= block.size()) break;
-    if (templ[t] == '%' && t + 1 < templ.size() && templ[t + 1] != '%' &&
-        (std::isdigit(static_cast<unsigned char>(templ[t + 1])) || templ[t + 1] == '[' || templ[t + 1] == '=')) {
+    // An operand: %0, %[name], %= (C++), or $0 (LLVM's syntax, Triton's).
+    bool dollar = templ[t] == '$' && t + 1 < templ.size() && std::isdigit(static_cast<unsigned char>(templ[t + 1]));
+    if (dollar || (templ[t] == '%' && t + 1 < templ.size() && templ[t + 1] != '%' &&
+                   (std::isdigit(static_cast<unsigned char>(templ[t + 1])) || templ[t + 1] == '[' ||
+                    templ[t + 1] == '='))) {
       std::size_t operand = t++;
       if (templ[t] == '[') {
         while (t < templ.size() && templ[t] != ']') ++t;
@@ -260,12 +346,17 @@ bool align(std::string_view templ, std::string_view block, std::vector<int>& tem
       for (std::size_t i = start; i < b; ++i) template_of[i] = static_cast<int>(operand);
       continue;
     }
-    if (templ[t] == '%' && t + 1 < templ.size() && templ[t + 1] == '%') ++t;  // %% -> %
+    if ((templ[t] == '%' || templ[t] == '$') && t + 1 < templ.size() && templ[t + 1] == templ[t]) ++t;  // %% $$
     if (templ[t] != block[b]) return false;
     template_of[b++] = static_cast<int>(t++);
   }
   skip(templ, t);
   skip(block, b);
+  // A comment the block has beyond the template (one added to the PTX).
+  while (t >= templ.size() && block.substr(b, 2) == "//") {
+    b = std::min(block.size(), block.find('\n', b));
+    skip(block, b);
+  }
   return t >= templ.size() && b >= block.size();
 }
 
@@ -295,6 +386,33 @@ const AsmStatement* asmStatementFor(const std::vector<AsmStatement>& statements,
     best = distance;
   }
   return nearest;
+}
+
+void refinePythonAsmOrigins(std::string_view ptx, std::vector<Diagnostic>& diagnostics) {
+  std::optional<diag::PtxOrigins> origins;
+  std::map<std::string, std::vector<AsmStatement>> statements;  // per .py file
+  for (Diagnostic& d : diagnostics) {
+    if (!d.source || !d.source->in_inline_asm) continue;
+    const std::string& file = d.source->location.file;
+    if (file.size() < 3 || file.compare(file.size() - 3, 3, ".py") != 0) continue;
+    if (!origins) origins.emplace(ptx);
+    std::optional<SourceRange> block = origins->inlineAsmAt(d.range.begin);
+    if (!block) continue;
+    auto it = statements.find(file);
+    if (it == statements.end()) {
+      std::ifstream in(file, std::ios::binary);
+      std::stringstream text;
+      if (in) text << in.rdbuf();
+      it = statements.emplace(file, findPythonAsmStatements(text.str())).first;
+    }
+    std::string_view block_text = ptx.substr(block->begin, block->end - block->begin);
+    const AsmStatement* statement = asmStatementFor(it->second, d.source->location.line, block_text);
+    if (!statement) continue;
+    if (auto at = mapAsmOffset(*statement, block_text, d.range.begin - block->begin)) {
+      d.source->location.line = at->line;
+      d.source->location.column = at->column;
+    }
+  }
 }
 
 }  // namespace ptxlint::cuda

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ptxlint/diagnostic.hpp"
+
 namespace ptxlint::cuda {
 
 struct SourcePosition {
@@ -30,6 +32,11 @@ struct AsmStatement {
 // literals.
 std::vector<AsmStatement> findAsmStatements(std::string_view source);
 
+// Every asm template of a Triton kernel's Python source: the string
+// literals given to tl.inline_asm_elementwise (first argument or asm=), in
+// LLVM's inline asm syntax ($0, $1 for operands).
+std::vector<AsmStatement> findPythonAsmStatements(std::string_view source);
+
 // Where the PTX byte at `offset` of `block` (the text of an inline asm block)
 // was written, if `statement` generated the block.
 std::optional<SourcePosition> mapAsmOffset(const AsmStatement& statement, std::string_view block,
@@ -39,5 +46,10 @@ std::optional<SourcePosition> mapAsmOffset(const AsmStatement& statement, std::s
 // statement, clang's at its start) that generated `block`.
 const AsmStatement* asmStatementFor(const std::vector<AsmStatement>& statements, std::uint32_t line,
                                     std::string_view block);
+
+// Diagnostics in the inline asm of a Triton kernel (a .loc into a .py file
+// that can be read): the source location moved from the call to the byte of
+// the asm string that wrote the offending text.
+void refinePythonAsmOrigins(std::string_view ptx, std::vector<Diagnostic>& diagnostics);
 
 }  // namespace ptxlint::cuda
