@@ -93,7 +93,7 @@ std::string findNvcc() {
     std::string candidate = std::string(home) + "/bin/nvcc";
     if (executable(candidate)) return candidate;
   }
-  return executable("/usr/local/cuda/bin/nvcc") ? "/usr/local/cuda/bin/nvcc" : "";
+  return "";
 }
 
 DeviceCommand deviceCommandOf(CompilerKind kind, const std::vector<std::string>& arguments, const std::string& source) {

@@ -18,8 +18,7 @@ struct Compiler {
 // nvcc or clang by the program's name; false for anything else.
 bool compilerKindOf(const std::string& path, CompilerKind& kind);
 
-// nvcc on PATH, else $CUDA_HOME/bin/nvcc, else /usr/local/cuda/bin/nvcc;
-// empty when there is none.
+// nvcc on PATH, else $CUDA_HOME/bin/nvcc; empty when there is none.
 std::string findNvcc();
 
 // The arguments of a build command (without the compiler) made into those

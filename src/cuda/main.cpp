@@ -437,24 +437,27 @@ int checkUnit(const Unit& unit, const Settings& s, const CompileDatabase* db, co
       fmt::print(stderr, "{} [{}]: {} instructions, {} checked, {} unchecked\n", unit.file, target,
                  result.stats.instructions, result.stats.checked, result.stats.unchecked);
     }
-    if (assembler_only) {
-      // Never hidden: ptxas's own words when ptxlint found no error there
-      // (a rule ptxlint lacks), else a line saying ptxas agrees.
-      status = 1;
-      if (!result.hasErrors()) {
-        std::fwrite(runs[i].output.data(), 1, runs[i].output.size(), stderr);
-      } else {
-        fmt::print(stderr, "ptxlint-cuda: ptxas also rejects the PTX of {} for {}; the findings below place its errors\n",
-                   unit.file, target);
-      }
-    }
     diag::PtxOrigins origins(*ptx);
+    std::size_t errors_shown = 0;
     for (const Diagnostic& d : result.diagnostics) {
       Finding f = locate(d, *ptx, origins, sources, unit.file);
       if (unit.header && f.file != *unit.header) continue;
       const std::string* text = sources.text(f.file);
       if (text && s.lint.suppression_comments && suppressed(*text, f.begin.line, d)) continue;
+      if (d.severity == Severity::Error) ++errors_shown;
       addFinding(report, std::move(f), target);
+    }
+    if (assembler_only) {
+      // Never hidden: ptxas's own words when ptxlint shows no error there
+      // (a rule ptxlint lacks, or a finding silenced), else a line saying
+      // that ptxas agrees.
+      status = 1;
+      if (errors_shown == 0) {
+        std::fwrite(runs[i].output.data(), 1, runs[i].output.size(), stderr);
+      } else {
+        fmt::print(stderr, "ptxlint-cuda: ptxas also rejects the PTX of {} for {}; the findings below place its errors\n",
+                   unit.file, target);
+      }
     }
   }
   return status;
