@@ -395,7 +395,11 @@ void refinePythonAsmOrigins(std::string_view ptx, std::vector<Diagnostic>& diagn
     if (!d.source || !d.source->in_inline_asm) continue;
     const std::string& file = d.source->location.file;
     if (file.size() < 3 || file.compare(file.size() - 3, 3, ".py") != 0) continue;
-    if (!origins) origins.emplace(ptx);
+    if (!origins) {
+      std::vector<std::uint32_t> offsets;
+      for (const Diagnostic& other : diagnostics) offsets.push_back(other.range.begin);
+      origins.emplace(ptx, std::move(offsets));
+    }
     std::optional<SourceRange> block = origins->inlineAsmAt(d.range.begin);
     if (!block) continue;
     auto it = statements.find(file);

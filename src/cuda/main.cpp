@@ -437,7 +437,9 @@ int checkUnit(const Unit& unit, const Settings& s, const CompileDatabase* db, co
       fmt::print(stderr, "{} [{}]: {} instructions, {} checked, {} unchecked\n", unit.file, target,
                  result.stats.instructions, result.stats.checked, result.stats.unchecked);
     }
-    diag::PtxOrigins origins(*ptx);
+    std::vector<std::uint32_t> offsets;
+    for (const Diagnostic& d : result.diagnostics) offsets.push_back(d.range.begin);
+    diag::PtxOrigins origins(*ptx, std::move(offsets));
     std::size_t errors_shown = 0;
     for (const Diagnostic& d : result.diagnostics) {
       Finding f = locate(d, *ptx, origins, sources, unit.file);

@@ -62,8 +62,14 @@ bool startsFunction(std::string_view s) {
 
 }  // namespace
 
-PtxOrigins::PtxOrigins(std::string_view text) {
-  std::optional<std::uint32_t> asm_begin;
+constexpr std::size_t kMaxFiles = 4096;  // .file indices kept (hostile input)
+constexpr std::size_t kMaxCalls = 4096;  // inlined locations kept per function
+
+PtxOrigins::PtxOrigins(std::string_view text, std::vector<std::uint32_t> offsets) {
+  std::sort(offsets.begin(), offsets.end());
+  offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
+  State state;
+  auto next = offsets.begin();
   const char* data = text.data();
   for (std::size_t at = 0; at < text.size();) {
     const void* newline = std::memchr(data + at, '\n', text.size() - at);
@@ -71,104 +77,108 @@ PtxOrigins::PtxOrigins(std::string_view text) {
     std::string_view line = text.substr(at, end - at);
     skipBlanks(line);
     if (!line.empty() && (line.front() == '.' || line.front() == '/')) {
-      scanLine(line, static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(end), asm_begin);
+      scanLine(line, static_cast<std::uint32_t>(end), state);
     }
+    // Offsets on this line see its .loc (as an upper bound on line starts).
+    for (; next != offsets.end() && *next <= end; ++next) answer(*next, state);
     at = end + 1;
   }
-  // A .loc with no function start before it in this pass is still valid;
-  // the entries are in offset order by construction.
-  if (std::none_of(locs_.begin(), locs_.end(), [](const Loc& l) { return l.where.file != 0; })) locs_.clear();
+  for (; next != offsets.end(); ++next) answer(*next, state);
 }
 
-void PtxOrigins::scanLine(std::string_view line, std::uint32_t offset, std::uint32_t end,
-                          std::optional<std::uint32_t>& asm_begin) {
+void PtxOrigins::answer(std::uint32_t offset, const State& state) {
+  Answer& a = answers_[offset];
+  a.location = state.location;
+  a.asm_begin = state.asm_begin;
+  if (state.asm_begin) open_asm_.push_back(offset);
+  // The call-site chain: `.loc 1 15 3, ..., inlined_at 1 10 5` after
+  // `.loc 1 10 5, ..., inlined_at 1 27 3` (the example of 11.5.4).
+  std::optional<FileLineColumn> call = state.inlined_at;
+  for (int depth = 0; call && depth < 64; ++depth) {
+    a.inlined_at.push_back(*call);
+    auto it = state.calls.find(*call);
+    call = it == state.calls.end() ? std::nullopt : std::optional<FileLineColumn>(it->second);
+  }
+}
+
+void PtxOrigins::scanLine(std::string_view line, std::uint32_t end, State& state) {
   std::string_view s = line;
   std::uint32_t triple[3];
+  auto line_start = end - static_cast<std::uint32_t>(line.size());
   if (takeWord(s, ".loc")) {
-    if (!takeTriple(s, triple)) return;
-    Loc loc{offset, {triple[0], triple[1], triple[2]}, std::nullopt};
+    if (!takeTriple(s, triple) || triple[0] == 0) return;
+    state.location = FileLineColumn{triple[0], triple[1], triple[2]};
+    state.inlined_at.reset();
     if (std::size_t at = s.find("inlined_at"); at != std::string_view::npos) {
       std::string_view rest = s.substr(at + 10);
-      if (takeTriple(rest, triple)) loc.inlined_at = FileLineColumn{triple[0], triple[1], triple[2]};
+      if (takeTriple(rest, triple)) {
+        state.inlined_at = FileLineColumn{triple[0], triple[1], triple[2]};
+        if (state.calls.size() >= kMaxCalls) state.calls.clear();
+        state.calls[*state.location] = *state.inlined_at;
+      }
     }
-    if (loc.where.file != 0) locs_.push_back(loc);
   } else if (takeWord(s, ".file")) {
     auto index = takeNumber(s);
     auto name = takeQuoted(s);
-    if (!index || !name) return;
+    if (!index || !name || (files_.size() >= kMaxFiles && !files_.count(*index))) return;
     std::string file(*name);
     // The two-string form `.file 1 "dir" "name"`: the name, in the directory.
     if (auto second = takeQuoted(s); second && !second->empty()) {
       file = second->front() == '/' || file.empty() ? std::string(*second) : file + "/" + std::string(*second);
     }
-    files_.emplace_back(*index, std::move(file));
+    files_[*index] = std::move(file);  // the last .file of an index wins
   } else if (line.substr(0, 2) == "//") {
     s.remove_prefix(2);
     skipBlanks(s);
     if (s.substr(0, 16) == "begin inline asm") {
-      asm_begin = end + 1;
-    } else if (s.substr(0, 14) == "end inline asm" && asm_begin) {
-      asm_blocks_.push_back({*asm_begin, offset});
-      asm_begin.reset();
+      state.asm_begin = end + 1;
+      open_asm_.clear();
+    } else if (s.substr(0, 14) == "end inline asm" && state.asm_begin) {
+      for (std::uint32_t offset : open_asm_) {
+        Answer& a = answers_[offset];
+        if (offset < line_start) a.asm_end = line_start; else a.asm_begin.reset();
+      }
+      open_asm_.clear();
+      state.asm_begin.reset();
     }
   } else if (startsFunction(s)) {
-    locs_.push_back({offset, {}, std::nullopt});
+    state.location.reset();
+    state.inlined_at.reset();
+    state.calls.clear();
   }
 }
 
 SourceLocation PtxOrigins::locationOf(const FileLineColumn& where) const {
   SourceLocation out;
-  for (const auto& [index, name] : files_) {
-    if (index == where.file) out.file = name;  // the last .file of an index wins
-  }
-  if (out.file.empty()) out.file = "<file " + std::to_string(where.file) + ">";
+  auto it = files_.find(where.file);
+  out.file = it != files_.end() ? it->second : "<file " + std::to_string(where.file) + ">";
   out.line = where.line;
   out.column = where.column;
   return out;
 }
 
 std::optional<SourceOrigin> PtxOrigins::originAt(std::uint32_t offset) const {
-  auto after = std::upper_bound(locs_.begin(), locs_.end(), offset,
-                                [](std::uint32_t o, const Loc& l) { return o < l.offset; });
-  if (after == locs_.begin()) return std::nullopt;
-  auto in_force = after - 1;
-  if (in_force->where.file == 0) return std::nullopt;  // a function with no .loc yet
+  auto it = answers_.find(offset);
+  if (it == answers_.end() || !it->second.location) return std::nullopt;
   SourceOrigin origin;
-  origin.location = locationOf(in_force->where);
-  // The call-site chain: `.loc 1 15 3, ..., inlined_at 1 10 5` after
-  // `.loc 1 10 5, ..., inlined_at 1 27 3` (the example of 11.5.4).
-  std::optional<FileLineColumn> call = in_force->inlined_at;
-  auto search_from = in_force;
-  for (int depth = 0; call && depth < 64; ++depth) {
-    origin.inlined_at.push_back(locationOf(*call));
-    std::optional<FileLineColumn> next;
-    for (auto it = search_from; it != locs_.begin() && it->where.file != 0;) {
-      --it;
-      if (it->where.file == 0) break;
-      if (it->where == *call) {
-        next = it->inlined_at;
-        search_from = it;
-        break;
-      }
-    }
-    call = next;
-  }
+  origin.location = locationOf(*it->second.location);
+  for (const FileLineColumn& call : it->second.inlined_at) origin.inlined_at.push_back(locationOf(call));
   origin.in_inline_asm = inlineAsmAt(offset).has_value();
   return origin;
 }
 
 std::optional<SourceRange> PtxOrigins::inlineAsmAt(std::uint32_t offset) const {
-  auto after = std::upper_bound(asm_blocks_.begin(), asm_blocks_.end(), offset,
-                                [](std::uint32_t o, const SourceRange& r) { return o < r.begin; });
-  if (after == asm_blocks_.begin()) return std::nullopt;
-  const SourceRange& block = *(after - 1);
-  if (offset >= block.end) return std::nullopt;
-  return block;
+  auto it = answers_.find(offset);
+  if (it == answers_.end() || !it->second.asm_begin || !it->second.asm_end) return std::nullopt;
+  if (offset < *it->second.asm_begin) return std::nullopt;
+  return SourceRange{*it->second.asm_begin, *it->second.asm_end};
 }
 
 void attachSourceOrigins(std::string_view text, std::vector<Diagnostic>& diagnostics) {
-  PtxOrigins origins(text);
-  if (origins.empty()) return;
+  std::vector<std::uint32_t> offsets;
+  offsets.reserve(diagnostics.size());
+  for (const Diagnostic& d : diagnostics) offsets.push_back(d.range.begin);
+  PtxOrigins origins(text, std::move(offsets));
   for (Diagnostic& d : diagnostics) d.source = origins.originAt(d.range.begin);
 }
 

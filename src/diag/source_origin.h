@@ -1,10 +1,12 @@
 // From PTX back to the source that generated it: the .file and .loc
 // directives (PTX ISA 11.5.3, 11.5.4) and the inline asm blocks of a PTX
 // text, read in one pass when a diagnostic needs them (a clean file never
-// pays for it).
+// pays for it). Memory stays bounded whatever the text: only the answers
+// for the offsets asked about are kept.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,41 +18,50 @@ namespace ptxlint::diag {
 
 class PtxOrigins {
  public:
-  explicit PtxOrigins(std::string_view text);
+  // Reads `text` once, answering for each of `offsets` (in any order).
+  PtxOrigins(std::string_view text, std::vector<std::uint32_t> offsets);
 
-  // Whether the text has any .loc at all.
-  bool empty() const { return locs_.empty(); }
-
-  // The origin of the PTX at byte `offset`: the nearest .loc before it in
-  // the same function ("lexically preceding", 11.5.4), its inlined_at chain,
-  // and whether the offset lies in an inline asm block.
+  // The origin of the PTX at `offset` (one of those given): the nearest
+  // .loc before it in the same function ("lexically preceding", 11.5.4),
+  // its inlined_at chain, and whether the offset lies in an inline asm
+  // block.
   std::optional<SourceOrigin> originAt(std::uint32_t offset) const;
 
-  // The inline asm block holding `offset`: from the line after
-  // `// begin inline asm` to the start of the `// end inline asm` line.
+  // The inline asm block holding `offset` (one of those given): from the
+  // line after `// begin inline asm` to the start of `// end inline asm`.
   std::optional<SourceRange> inlineAsmAt(std::uint32_t offset) const;
 
  private:
   struct FileLineColumn {
     std::uint32_t file = 0, line = 0, column = 0;
     bool operator==(const FileLineColumn&) const = default;
+    bool operator<(const FileLineColumn& o) const {
+      return file != o.file ? file < o.file : line != o.line ? line < o.line : column < o.column;
+    }
   };
-  // One .loc (or, with where.file == 0, the start of a function, after
-  // which no earlier .loc is in force).
-  struct Loc {
-    std::uint32_t offset = 0;  // of its line
-    FileLineColumn where;
+  struct Answer {
+    std::optional<FileLineColumn> location;
+    std::vector<FileLineColumn> inlined_at;
+    std::optional<std::uint32_t> asm_begin;  // of an open inline asm block
+    std::optional<std::uint32_t> asm_end;
+  };
+  // What the pass knows at a point of the text.
+  struct State {
+    std::optional<FileLineColumn> location;
     std::optional<FileLineColumn> inlined_at;
+    // Within the function: the call site of each inlined location seen
+    // (bounded), for inlined_at chains.
+    std::map<FileLineColumn, FileLineColumn> calls;
+    std::optional<std::uint32_t> asm_begin;
   };
 
-  // One line, leading blanks removed; `offset` and `end` bound it in the text.
-  void scanLine(std::string_view line, std::uint32_t offset, std::uint32_t end,
-                std::optional<std::uint32_t>& asm_begin);
+  void scanLine(std::string_view line, std::uint32_t end, State& state);
+  void answer(std::uint32_t offset, const State& state);
   SourceLocation locationOf(const FileLineColumn& where) const;
 
-  std::vector<Loc> locs_;
-  std::vector<SourceRange> asm_blocks_;
-  std::vector<std::pair<std::uint32_t, std::string>> files_;  // .file index -> name
+  std::map<std::uint32_t, Answer> answers_;
+  std::vector<std::uint32_t> open_asm_;  // answered offsets inside the open asm block
+  std::map<std::uint32_t, std::string> files_;  // .file index -> name (bounded)
 };
 
 // Sets Diagnostic::source on each diagnostic of a text with .loc directives.
