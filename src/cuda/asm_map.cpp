@@ -80,7 +80,8 @@ class Cursor {
 // encoding prefix) onto the statement; false if there is none.
 bool readStringLiteral(Cursor& c, AsmStatement& out) {
   std::size_t prefix = 0;
-  while (prefix < 3 && (c.peek(prefix) == 'u' || c.peek(prefix) == 'U' || c.peek(prefix) == 'L' || c.peek(prefix) == '8')) {
+  while (prefix < 3 &&
+         (c.peek(prefix) == 'u' || c.peek(prefix) == 'U' || c.peek(prefix) == 'L' || c.peek(prefix) == '8')) {
     ++prefix;
   }
   if (c.peek(prefix) == 'R' && c.peek(prefix + 1) == '"') {  // raw: R"delim(...)delim"
@@ -327,9 +328,9 @@ bool align(std::string_view templ, std::string_view block, std::vector<int>& tem
     if (t >= templ.size() || b >= block.size()) break;
     // An operand: %0, %[name], %= (C++), or $0 (LLVM's syntax, Triton's).
     bool dollar = templ[t] == '$' && t + 1 < templ.size() && std::isdigit(static_cast<unsigned char>(templ[t + 1]));
-    if (dollar || (templ[t] == '%' && t + 1 < templ.size() && templ[t + 1] != '%' &&
-                   (std::isdigit(static_cast<unsigned char>(templ[t + 1])) || templ[t + 1] == '[' ||
-                    templ[t + 1] == '='))) {
+    if (dollar ||
+        (templ[t] == '%' && t + 1 < templ.size() && templ[t + 1] != '%' &&
+         (std::isdigit(static_cast<unsigned char>(templ[t + 1])) || templ[t + 1] == '[' || templ[t + 1] == '='))) {
       std::size_t operand = t++;
       if (templ[t] == '[') {
         while (t < templ.size() && templ[t] != ']') ++t;

@@ -39,8 +39,7 @@ std::vector<AsmStatement> findPythonAsmStatements(std::string_view source);
 
 // Where the PTX byte at `offset` of `block` (the text of an inline asm block)
 // was written, if `statement` generated the block.
-std::optional<SourcePosition> mapAsmOffset(const AsmStatement& statement, std::string_view block,
-                                           std::uint32_t offset);
+std::optional<SourcePosition> mapAsmOffset(const AsmStatement& statement, std::string_view block, std::uint32_t offset);
 
 // The statement near `line` (the .loc line: nvcc's points into the
 // statement, clang's at its start) that generated `block`.

@@ -39,7 +39,8 @@ class JsonReader {
 
  private:
   void blanks() {
-    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r')) {
+    while (at_ < text_.size() &&
+           (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r')) {
       ++at_;
     }
   }
@@ -159,12 +160,19 @@ std::vector<std::string> splitCommandLine(std::string_view line) {
   for (std::size_t i = 0; i < line.size(); ++i) {
     char c = line[i];
     if (quote == '\'') {
-      if (c == '\'') quote = 0; else current += c;
-    } else if (c == '\\' && i + 1 < line.size() && (quote == 0 || std::string_view("\"\\$`").find(line[i + 1]) != std::string_view::npos)) {
+      if (c == '\'')
+        quote = 0;
+      else
+        current += c;
+    } else if (c == '\\' && i + 1 < line.size() &&
+               (quote == 0 || std::string_view("\"\\$`").find(line[i + 1]) != std::string_view::npos)) {
       current += line[++i];
       in_word = true;
     } else if (quote == '"') {
-      if (c == '"') quote = 0; else current += c;
+      if (c == '"')
+        quote = 0;
+      else
+        current += c;
     } else if (c == '"' || c == '\'') {
       quote = c;
       in_word = true;

@@ -51,17 +51,35 @@ struct Valued {
   std::string_view name;
   bool drop;
 };
-constexpr Valued kNvccValued[] = {{"-o", true},        {"--output-file", true},  {"-MF", true},
-                                  {"-MT", true},       {"-MQ", true},            {"--dependency-output", true},
-                                  {"-odir", true},     {"--output-directory", true}, {"-x", false},
-                                  {"-I", false},       {"-D", false},            {"-isystem", false},
-                                  {"-include", false}, {"-Xcompiler", false},    {"-ccbin", false},
-                                  {"--compiler-bindir", false}};
-constexpr std::string_view kDropped[] = {"-c",   "--compile", "-MD",  "-MMD",   "-M",       "-MM",
-                                         "-MP",  "-ptx",      "--ptx", "-cubin", "--cubin", "-fatbin",
-                                         "--fatbin", "-S",    "-lineinfo", "--generate-line-info",
-                                         "-gline-tables-only", "--cuda-device-only", "--cuda-host-only",
-                                         "-emit-llvm", "--generate-dependencies-with-compile",
+constexpr Valued kNvccValued[] = {{"-o", true},        {"--output-file", true},
+                                  {"-MF", true},       {"-MT", true},
+                                  {"-MQ", true},       {"--dependency-output", true},
+                                  {"-odir", true},     {"--output-directory", true},
+                                  {"-x", false},       {"-I", false},
+                                  {"-D", false},       {"-isystem", false},
+                                  {"-include", false}, {"-Xcompiler", false},
+                                  {"-ccbin", false},   {"--compiler-bindir", false}};
+constexpr std::string_view kDropped[] = {"-c",
+                                         "--compile",
+                                         "-MD",
+                                         "-MMD",
+                                         "-M",
+                                         "-MM",
+                                         "-MP",
+                                         "-ptx",
+                                         "--ptx",
+                                         "-cubin",
+                                         "--cubin",
+                                         "-fatbin",
+                                         "--fatbin",
+                                         "-S",
+                                         "-lineinfo",
+                                         "--generate-line-info",
+                                         "-gline-tables-only",
+                                         "--cuda-device-only",
+                                         "--cuda-host-only",
+                                         "-emit-llvm",
+                                         "--generate-dependencies-with-compile",
                                          "--generate-nonsystem-dependencies-with-compile"};
 
 }  // namespace
@@ -119,15 +137,33 @@ DeviceCommand deviceCommandOf(CompilerKind kind, const std::vector<std::string>&
     // The source itself (as written, or resolved).
     if (a == source || (fs::path(a).filename() == source_name && !startsWith(a, "-"))) continue;
     if (kind == CompilerKind::Nvcc) {
-      if (auto v = valueOf("-gencode"); v) { addTarget(out.targets, gencodeTarget(*v)); continue; }
-      if (auto v = valueOf("--generate-code"); v) { addTarget(out.targets, gencodeTarget(*v)); continue; }
-      if (auto v = valueOf("-arch"); v) { addTarget(out.targets, targetName(*v)); continue; }
-      if (auto v = valueOf("--gpu-architecture"); v) { addTarget(out.targets, targetName(*v)); continue; }
+      if (auto v = valueOf("-gencode"); v) {
+        addTarget(out.targets, gencodeTarget(*v));
+        continue;
+      }
+      if (auto v = valueOf("--generate-code"); v) {
+        addTarget(out.targets, gencodeTarget(*v));
+        continue;
+      }
+      if (auto v = valueOf("-arch"); v) {
+        addTarget(out.targets, targetName(*v));
+        continue;
+      }
+      if (auto v = valueOf("--gpu-architecture"); v) {
+        addTarget(out.targets, targetName(*v));
+        continue;
+      }
       if (valueOf("-code") || valueOf("--gpu-code")) continue;
       if (startsWith(a, "-arch=") || startsWith(a, "-gencode=")) continue;
     } else {
-      if (startsWith(a, "--cuda-gpu-arch=")) { addTarget(out.targets, targetName(a.substr(16))); continue; }
-      if (startsWith(a, "--offload-arch=")) { addTarget(out.targets, targetName(a.substr(15))); continue; }
+      if (startsWith(a, "--cuda-gpu-arch=")) {
+        addTarget(out.targets, targetName(a.substr(16)));
+        continue;
+      }
+      if (startsWith(a, "--offload-arch=")) {
+        addTarget(out.targets, targetName(a.substr(15)));
+        continue;
+      }
       if (startsWith(a, "-o") && a.size() > 2) continue;
     }
     bool handled = false;
@@ -201,7 +237,8 @@ std::vector<RunResult> runAll(const std::vector<std::vector<std::string>>& comma
     std::stringstream text;
     text << in.rdbuf();
     results[i].output = text.str();
-    if (results[i].status == 127 && results[i].output.empty()) results[i].output = "cannot run " + commands[i][0] + "\n";
+    if (results[i].status == 127 && results[i].output.empty())
+      results[i].output = "cannot run " + commands[i][0] + "\n";
   }
   return results;
 }

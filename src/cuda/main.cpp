@@ -14,9 +14,9 @@
 #include <fstream>
 #include <map>
 #include <optional>
-#include <tuple>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "cuda/asm_map.h"
@@ -232,13 +232,13 @@ Finding locate(const Diagnostic& d, std::string_view ptx, const diag::PtxOrigins
   std::optional<SourceRange> block = origins.inlineAsmAt(d.range.begin);
   if (!block) return f;
   std::string_view block_text = ptx.substr(block->begin, block->end - block->begin);
-  const AsmStatement* statement =
-      asmStatementFor(sources.statements(f.file), d.source->location.line, block_text);
+  const AsmStatement* statement = asmStatementFor(sources.statements(f.file), d.source->location.line, block_text);
   if (!statement) return f;
   if (auto at = mapAsmOffset(*statement, block_text, d.range.begin - block->begin)) {
     f.begin = *at;
     std::uint32_t last = std::max(d.range.end, d.range.begin + 1) - 1;
-    if (auto end = mapAsmOffset(*statement, block_text, last - block->begin); end && end->line == at->line && end->column >= at->column) {
+    if (auto end = mapAsmOffset(*statement, block_text, last - block->begin);
+        end && end->line == at->line && end->column >= at->column) {
       f.end = {end->line, end->column + 1};
     }
   }
@@ -270,9 +270,8 @@ bool suppressed(std::string_view text, std::uint32_t line, const Diagnostic& d) 
       codes.emplace_back(word);
       rest.remove_prefix(word.size());
     }
-    return codes.empty() || std::any_of(codes.begin(), codes.end(), [&](const std::string& c) {
-             return c == d.code || c == d.rule;
-           });
+    return codes.empty() ||
+           std::any_of(codes.begin(), codes.end(), [&](const std::string& c) { return c == d.code || c == d.rule; });
   };
   if (d.code.substr(0, 3) == "PL1") return false;  // syntax: never silenced, as in ptxlint
   return silences(lineText(line), "ptxlint-disable-line") ||
@@ -335,7 +334,10 @@ Diagnostic diagnosticOf(const Finding& f, std::string_view text) {
   for (const std::string& t : f.targets) targets += (targets.empty() ? "" : ", ") + t;
   d.notes.push_back({fmt::format("in the PTX for {}: {}", targets, f.ptx_line), false, {}, {}});
   for (const SourceLocation& call : f.inlined_at) {
-    d.notes.push_back({fmt::format("inlined at {}:{}:{}", displayPath(absolutePath(call.file)), call.line, call.column), false, {}, {}});
+    d.notes.push_back({fmt::format("inlined at {}:{}:{}", displayPath(absolutePath(call.file)), call.line, call.column),
+                       false,
+                       {},
+                       {}});
   }
   return d;
 }
@@ -356,8 +358,8 @@ bool onlyAssemblerMessages(std::string_view output) {
 
 // One translation unit: its command, compiled per target, each PTX checked.
 struct Unit {
-  std::string file;                    // absolute
-  std::optional<std::string> header;   // only findings in this header count
+  std::string file;                   // absolute
+  std::optional<std::string> header;  // only findings in this header count
 };
 
 int checkUnit(const Unit& unit, const Settings& s, const CompileDatabase* db, const std::string& scratch,
@@ -425,7 +427,8 @@ int checkUnit(const Unit& unit, const Settings& s, const CompileDatabase* db, co
     std::string target = targets[i];
     if (target.empty()) {  // the compiler's default: the PTX's own .target
       std::size_t at = ptx->find(".target");
-      target = at == std::string::npos ? "default" : std::string(lineOf(*ptx, static_cast<std::uint32_t>(at)).substr(7));
+      target =
+          at == std::string::npos ? "default" : std::string(lineOf(*ptx, static_cast<std::uint32_t>(at)).substr(7));
       target.erase(0, target.find_first_not_of(" \t"));
     }
     Statistics& total = report.stats[unit.header.value_or(unit.file)];
@@ -457,7 +460,8 @@ int checkUnit(const Unit& unit, const Settings& s, const CompileDatabase* db, co
       if (errors_shown == 0) {
         std::fwrite(runs[i].output.data(), 1, runs[i].output.size(), stderr);
       } else {
-        fmt::print(stderr, "ptxlint-cuda: ptxas also rejects the PTX of {} for {}; the findings below place its errors\n",
+        fmt::print(stderr,
+                   "ptxlint-cuda: ptxas also rejects the PTX of {} for {}; the findings below place its errors\n",
                    unit.file, target);
       }
     }

@@ -43,9 +43,9 @@ std::string region(LineColumn begin, LineColumn end) {
 // region names the line only.
 std::string sourceOriginLocations(const SourceOrigin& source, std::size_t first_id) {
   auto one = [](std::size_t id, std::string_view message, const SourceLocation& at) {
-    std::string region = at.column == 0 ? fmt::format("{{\"startLine\":{}}}", std::max(at.line, 1u))
-                                        : fmt::format("{{\"startLine\":{},\"startColumn\":{}}}",
-                                                      std::max(at.line, 1u), at.column);
+    std::string region = at.column == 0
+                             ? fmt::format("{{\"startLine\":{}}}", std::max(at.line, 1u))
+                             : fmt::format("{{\"startLine\":{},\"startColumn\":{}}}", std::max(at.line, 1u), at.column);
     return fmt::format(
         "{{\"id\":{},\"message\":{{\"text\":{}}},\"physicalLocation\":{{\"artifactLocation\":{{\"uri\":{}}},"
         "\"region\":{}}}}}",

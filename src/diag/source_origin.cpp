@@ -136,7 +136,10 @@ void PtxOrigins::scanLine(std::string_view line, std::uint32_t end, State& state
     } else if (s.substr(0, 14) == "end inline asm" && state.asm_begin) {
       for (std::uint32_t offset : open_asm_) {
         Answer& a = answers_[offset];
-        if (offset < line_start) a.asm_end = line_start; else a.asm_begin.reset();
+        if (offset < line_start)
+          a.asm_end = line_start;
+        else
+          a.asm_begin.reset();
       }
       open_asm_.clear();
       state.asm_begin.reset();

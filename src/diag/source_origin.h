@@ -60,7 +60,7 @@ class PtxOrigins {
   SourceLocation locationOf(const FileLineColumn& where) const;
 
   std::map<std::uint32_t, Answer> answers_;
-  std::vector<std::uint32_t> open_asm_;  // answered offsets inside the open asm block
+  std::vector<std::uint32_t> open_asm_;         // answered offsets inside the open asm block
   std::map<std::uint32_t, std::string> files_;  // .file index -> name (bounded)
 };
 
