@@ -18,6 +18,7 @@
 
 #include "ast/source_map.h"
 #include "diag/diagnostic_builder.h"
+#include "diag/source_origin.h"
 #include "parse/parser.h"
 #include "ptxlint/ptxlint.hpp"
 #include "sema/checker.h"
@@ -481,6 +482,7 @@ Result lint(std::string_view text, const Options& options) {
     }
     result.diagnostics.push_back(std::move(d));
   }
+  if (options.source_origins && !result.diagnostics.empty()) diag::attachSourceOrigins(text, result.diagnostics);
   result.stats.finish_ns = nanosecondsSince(phase);
   result.reference = std::string(referenceName(options));
   return result;

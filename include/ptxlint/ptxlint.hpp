@@ -70,6 +70,10 @@ struct Options {
   std::uint32_t threads = 1;
   // Infer the lowest .version and .target the text needs (Result::requirements).
   bool infer_requirements = false;
+  // Give each diagnostic of a text with .file/.loc directives the source
+  // location that generated its line (Diagnostic::source). Read only when
+  // there is a diagnostic.
+  bool source_origins = true;
   // The text is a read-only private mapping of a file (mmap PROT_READ,
   // MAP_PRIVATE): ptxlint may give its pages back to the kernel behind each
   // pass (madvise MADV_DONTNEED; they are read from the file again when a

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "cli/compat.h"
+#include "cuda/asm_map.h"
 #include "diag/render_text.h"
 #include "ptxlint/ptxlint.hpp"
 #include "spec/deviations.h"
@@ -126,6 +127,8 @@ int main(int argc, char** argv) {
     for (ptxlint::Diagnostic& d : result.diagnostics) {
       if (d.code == "PL5002") d.severity = ptxlint::Severity::Warning;
     }
+    // A Triton kernel's inline asm: point into the .py asm string.
+    ptxlint::cuda::refinePythonAsmOrigins(text, result.diagnostics);
     // PTXLINT_PTXAS_LOG=FILE: one line per validated input, for counting what
     // a compiler sent through the wrapper.
     if (const char* log = std::getenv("PTXLINT_PTXAS_LOG"); log != nullptr && *log != 0) {

@@ -6,6 +6,26 @@
 #include "support/text.h"
 
 namespace ptxlint::diag {
+namespace {
+
+std::string sourceLocationJson(const SourceLocation& at) {
+  return fmt::format("{{\"file\":{},\"line\":{},\"column\":{}}}", support::jsonQuote(at.file), at.line, at.column);
+}
+
+// `"source":{...}` after a diagnostic's fix-its, only for PTX with .loc.
+std::string sourceOriginJson(const SourceOrigin& source) {
+  std::string out = ",\"source\":" + sourceLocationJson(source.location);
+  out.pop_back();
+  out += fmt::format(",\"inline_asm\":{},\"inlined_at\":[", source.in_inline_asm ? "true" : "false");
+  for (std::size_t i = 0; i < source.inlined_at.size(); ++i) {
+    if (i > 0) out += ',';
+    out += sourceLocationJson(source.inlined_at[i]);
+  }
+  return out + "]}";
+}
+
+}  // namespace
+
 std::string renderJson(std::span<const FileReport> files) {
   std::string out = "{\"schema\":\"ptxlint-diagnostics\",\"schema_version\":1,\"ptxlint_version\":" +
                     support::jsonQuote(ptxlint::version()) + ",\"files\":[";
@@ -45,7 +65,9 @@ std::string renderJson(std::span<const FileReport> files) {
             "\"replacement\":{}}}",
             b.line, b.column, e.line, e.column, fix.range.begin, fix.range.end, support::jsonQuote(fix.replacement));
       }
-      out += "]}";
+      out += ']';
+      if (d.source) out += sourceOriginJson(*d.source);
+      out += '}';
     }
     const Statistics& s = f.result->stats;
     out += fmt::format(

@@ -38,6 +38,28 @@ std::string region(LineColumn begin, LineColumn end) {
                      begin.column, end.line, std::max(end.column, end.line == begin.line ? begin.column : 1u));
 }
 
+// Related locations in the generating source (.loc): where the line came
+// from, then the call sites it was inlined at. Column 0 (none given): the
+// region names the line only.
+std::string sourceOriginLocations(const SourceOrigin& source, std::size_t first_id) {
+  auto one = [](std::size_t id, std::string_view message, const SourceLocation& at) {
+    std::string region = at.column == 0
+                             ? fmt::format("{{\"startLine\":{}}}", std::max(at.line, 1u))
+                             : fmt::format("{{\"startLine\":{},\"startColumn\":{}}}", std::max(at.line, 1u), at.column);
+    return fmt::format(
+        "{{\"id\":{},\"message\":{{\"text\":{}}},\"physicalLocation\":{{\"artifactLocation\":{{\"uri\":{}}},"
+        "\"region\":{}}}}}",
+        id, support::jsonQuote(message), support::jsonQuote(uri(at.file)), region);
+  };
+  std::string out = one(first_id, source.in_inline_asm ? "generated from here, in inline asm" : "generated from here",
+                        source.location);
+  for (std::size_t i = 0; i < source.inlined_at.size(); ++i) {
+    out += ',';
+    out += one(first_id + 1 + i, "inlined from here", source.inlined_at[i]);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string renderSarif(std::span<const FileReport> files) {
@@ -72,7 +94,7 @@ std::string renderSarif(std::span<const FileReport> files) {
           "{{\"ruleId\":{},\"ruleIndex\":{},\"level\":{},\"message\":{{\"text\":{}}},\"locations\":[{{{}{}}}}}]",
           support::jsonQuote(d.code), rule_index, support::jsonQuote(level(d.severity)), support::jsonQuote(d.message),
           location_prefix, region(d.begin, d.end));
-      if (!d.notes.empty()) {
+      if (!d.notes.empty() || d.source) {
         out += ",\"relatedLocations\":[";
         for (std::size_t n = 0; n < d.notes.size(); ++n) {
           const DiagnosticNote& note = d.notes[n];
@@ -81,6 +103,10 @@ std::string renderSarif(std::span<const FileReport> files) {
           if (n > 0) out += ',';
           out += fmt::format("{{\"id\":{},\"message\":{{\"text\":{}}},{}{}}}}}", n, support::jsonQuote(note.message),
                              location_prefix, region(at, end));
+        }
+        if (d.source) {
+          if (!d.notes.empty()) out += ',';
+          out += sourceOriginLocations(*d.source, d.notes.size());
         }
         out += ']';
       }
