@@ -6,7 +6,21 @@
 #include "support/text.h"
 
 namespace ptxlint::diag {
-std::string renderJson(std::span<const FileReport> files) {
+
+std::string statsJson(const Statistics& s, bool all_stats) {
+  std::string out = fmt::format(R"({{"bytes":{},"tokens":{},"instructions":{},"checked":{},"unchecked":{})", s.bytes,
+                                s.tokens, s.instructions, s.checked, s.unchecked);
+  if (all_stats) {
+    out += fmt::format(
+        R"(,"chunks":{},"slow_chunks":{},"ll_fallbacks":{},"parsed_runs":{},"reused_runs":{},)"
+        R"("unbuilt_instructions":{},"prescan_ms":{:.3f},"parse_ms":{:.3f},"check_ms":{:.3f},"finish_ms":{:.3f})",
+        s.chunks, s.slow_chunks, s.ll_fallbacks, s.parsed_runs, s.reused_runs, s.unbuilt_instructions,
+        s.prescan_ns / 1e6, s.parse_ns / 1e6, s.check_ns / 1e6, s.finish_ns / 1e6);
+  }
+  return out + "}";
+}
+
+std::string renderJson(std::span<const FileReport> files, bool all_stats) {
   std::string out = "{\"schema\":\"ptxlint-diagnostics\",\"schema_version\":1,\"ptxlint_version\":" +
                     support::jsonQuote(ptxlint::version()) + ",\"files\":[";
   bool first_file = true;
@@ -47,11 +61,8 @@ std::string renderJson(std::span<const FileReport> files) {
       }
       out += "]}";
     }
-    const Statistics& s = f.result->stats;
-    out += fmt::format(
-        "],\"stats\":{{\"bytes\":{},\"tokens\":{},\"instructions\":{},\"checked\":{},\"unchecked\":{}}},"
-        "\"truncated\":{}}}",
-        s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, f.result->truncated ? "true" : "false");
+    out += "],\"stats\":" + statsJson(f.result->stats, all_stats) +
+           ",\"truncated\":" + (f.result->truncated ? "true" : "false") + "}";
   }
   out += "]}\n";
   return out;

@@ -40,7 +40,7 @@ std::string region(LineColumn begin, LineColumn end) {
 
 }  // namespace
 
-std::string renderSarif(std::span<const FileReport> files) {
+std::string renderSarif(std::span<const FileReport> files, bool stats) {
   std::string out =
       "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{"
       "\"tool\":{\"driver\":{\"name\":\"ptxlint\",\"version\":" +
@@ -101,7 +101,17 @@ std::string renderSarif(std::span<const FileReport> files) {
       out += fmt::format(",\"properties\":{{\"manualSection\":{}}}}}", support::jsonQuote(d.spec_section));
     }
   }
-  out += "]}]}\n";
+  out += ']';
+  if (stats) {
+    out += ",\"properties\":{\"stats\":[";
+    for (std::size_t fi = 0; fi < files.size(); ++fi) {
+      const FileReport& f = files[fi];
+      out += fmt::format("{}{{\"file\":{},\"stats\":{},\"truncated\":{}}}", fi > 0 ? "," : "", support::jsonQuote(f.file),
+                         statsJson(f.result->stats, true), f.result->truncated);
+    }
+    out += "]}";
+  }
+  out += "}]}\n";
   return out;
 }
 
