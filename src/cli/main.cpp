@@ -475,6 +475,7 @@ struct FileOutcome {
   InputText text;  // kept for JSON and SARIF, which need every file at the end
   ptxlint::Result result;
   std::string printed;  // text format: this file's part of the output
+  std::string stats_line;  // --stats with JSON or SARIF: for standard error
 };
 
 // The text format's part for one checked file: its diagnostics and notes.
@@ -525,7 +526,9 @@ void checkFile(const CliOptions& cli, const std::string& path, FileOutcome& out)
   options.threads = cli.jobs >= 2 * cli.files.size() ? 2 : 1;
   out.result = ptxlint::lint(out.text.view(), options);
   if (!cli.json) renderTextOutcome(cli, out);
-  if (cli.stats) printStats(out.printed, out.display, out.result.stats);
+  // JSON and SARIF carry the stats in the document; the text line goes to
+  // standard error there, so that standard output stays one document.
+  if (cli.stats) printStats(cli.json ? out.stats_line : out.printed, out.display, out.result.stats);
 }
 
 void addStatistics(ptxlint::Statistics& total, const ptxlint::Statistics& s) {
@@ -559,6 +562,7 @@ void report(const CliOptions& cli, FileOutcome& out, Totals& totals) {
   std::FILE* stream = !out.readable && cli.json ? stderr : stdout;
   std::fwrite(out.printed.data(), 1, out.printed.size(), stream);
   out.printed = std::string();
+  std::fwrite(out.stats_line.data(), 1, out.stats_line.size(), stderr);
   if (!out.readable) {
     totals.io_error = true;
     return;
@@ -608,9 +612,15 @@ int finishOutput(const CliOptions& cli, const std::vector<FileOutcome>& outcomes
     for (const FileOutcome& out : outcomes) {
       if (out.readable) reports.push_back({out.display, out.text.view(), &out.result});
     }
-    std::string rendered = cli.sarif ? ptxlint::diag::renderSarif(reports) : ptxlint::diag::renderJson(reports);
+    std::string rendered =
+        cli.sarif ? ptxlint::diag::renderSarif(reports, cli.stats) : ptxlint::diag::renderJson(reports, cli.stats);
     std::fwrite(rendered.data(), 1, rendered.size(), stdout);
     std::fflush(stdout);
+    if (cli.stats && cli.files.size() > 1) {
+      std::string total;
+      printStats(total, "total", totals.stats);
+      std::fwrite(total.data(), 1, total.size(), stderr);
+    }
     if (totals.io_error) return 2;
     return totals.any_error ? 1 : 0;
   }

@@ -69,6 +69,7 @@ class DiagnosticSink {
 
   std::size_t errorCount() const { return error_count_; }
   bool tooManyErrors() const { return error_count_ >= max_errors_; }
+  std::size_t maxErrors() const { return max_errors_; }
   // Findings past the keep limit, counted but not kept.
   std::size_t droppedCount() const { return dropped_count_; }
   std::vector<Diagnostic>& diagnostics() { return diagnostics_; }

@@ -26,7 +26,20 @@ std::string sourceOriginJson(const SourceOrigin& source) {
 
 }  // namespace
 
-std::string renderJson(std::span<const FileReport> files) {
+std::string statsJson(const Statistics& s, bool all_stats) {
+  std::string out = fmt::format(R"({{"bytes":{},"tokens":{},"instructions":{},"checked":{},"unchecked":{})", s.bytes,
+                                s.tokens, s.instructions, s.checked, s.unchecked);
+  if (all_stats) {
+    out += fmt::format(
+        R"(,"chunks":{},"slow_chunks":{},"ll_fallbacks":{},"parsed_runs":{},"reused_runs":{},)"
+        R"("unbuilt_instructions":{},"prescan_ms":{:.3f},"parse_ms":{:.3f},"check_ms":{:.3f},"finish_ms":{:.3f})",
+        s.chunks, s.slow_chunks, s.ll_fallbacks, s.parsed_runs, s.reused_runs, s.unbuilt_instructions,
+        s.prescan_ns / 1e6, s.parse_ns / 1e6, s.check_ns / 1e6, s.finish_ns / 1e6);
+  }
+  return out + "}";
+}
+
+std::string renderJson(std::span<const FileReport> files, bool all_stats) {
   std::string out = "{\"schema\":\"ptxlint-diagnostics\",\"schema_version\":1,\"ptxlint_version\":" +
                     support::jsonQuote(ptxlint::version()) + ",\"files\":[";
   bool first_file = true;
@@ -69,12 +82,9 @@ std::string renderJson(std::span<const FileReport> files) {
       if (d.source) out += sourceOriginJson(*d.source);
       out += '}';
     }
-    const Statistics& s = f.result->stats;
-    out += fmt::format(
-        "],\"stats\":{{\"bytes\":{},\"tokens\":{},\"instructions\":{},\"checked\":{},\"unchecked\":{}}},"
-        "\"truncated\":{},\"reference\":{}}}",
-        s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, f.result->truncated ? "true" : "false",
-        support::jsonQuote(f.result->reference));
+    out += "],\"stats\":" + statsJson(f.result->stats, all_stats) +
+           ",\"truncated\":" + (f.result->truncated ? "true" : "false") +
+           ",\"reference\":" + support::jsonQuote(f.result->reference) + "}";
   }
   out += "]}\n";
   return out;

@@ -62,7 +62,7 @@ std::string sourceOriginLocations(const SourceOrigin& source, std::size_t first_
 
 }  // namespace
 
-std::string renderSarif(std::span<const FileReport> files) {
+std::string renderSarif(std::span<const FileReport> files, bool stats) {
   std::string out =
       "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{"
       "\"tool\":{\"driver\":{\"name\":\"ptxlint\",\"version\":" +
@@ -127,9 +127,20 @@ std::string renderSarif(std::span<const FileReport> files) {
       out += fmt::format(",\"properties\":{{\"manualSection\":{}}}}}", support::jsonQuote(d.spec_section));
     }
   }
+  out += ']';
   // Which reference judged (--compat): the same for every file of a run.
   std::string_view reference = files.empty() ? std::string_view("manual") : files.front().result->reference;
-  out += fmt::format("],\"properties\":{{\"reference\":{}}}}}]}}\n", support::jsonQuote(reference));
+  out += fmt::format(",\"properties\":{{\"reference\":{}", support::jsonQuote(reference));
+  if (stats) {
+    out += ",\"stats\":[";
+    for (std::size_t fi = 0; fi < files.size(); ++fi) {
+      const FileReport& f = files[fi];
+      out += fmt::format("{}{{\"file\":{},\"stats\":{},\"truncated\":{}}}", fi > 0 ? "," : "", support::jsonQuote(f.file),
+                         statsJson(f.result->stats, true), f.result->truncated);
+    }
+    out += ']';
+  }
+  out += "}}]}\n";
   return out;
 }
 
