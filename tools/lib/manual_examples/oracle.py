@@ -12,6 +12,10 @@ import tempfile
 from . import infer, module
 
 ERROR = re.compile(r", line (\d+); (error|fatal)\s*:\s*(.*)")
+# ptxas 13.0 warns of a 32-bit address on its line, then refuses the whole
+# module without a line ("32-Bit compilation is no longer supported"): the warning's line
+# is the one it refuses.
+ADDRESS_32 = re.compile(r"warning\s*:\s*(Program uses 32-bit address on line '(\d+)'.*)")
 
 
 def run_ptxas(ptxas, text, target):
@@ -30,6 +34,13 @@ def run_ptxas(ptxas, text, target):
             errors.setdefault(int(m.group(1)), m.group(3).strip())
         elif "fatal" in line and "aborted due to errors" not in line:
             errors.setdefault(0, line.split(":", 1)[-1].strip())
+    if p.returncode != 0 and "32-Bit" in errors.get(0, ""):
+        for line in (p.stdout + p.stderr).splitlines():
+            m = ADDRESS_32.search(line)
+            if m:
+                errors.setdefault(int(m.group(2)), m.group(1).strip())
+        if len(errors) > 1:
+            del errors[0]
     if p.returncode != 0 and not errors:
         errors[0] = (p.stdout + p.stderr).strip()[:200]
     return errors
