@@ -19,6 +19,7 @@
 #include <tuple>
 #include <vector>
 
+#include "cli/compat.h"
 #include "cuda/asm_map.h"
 #include "cuda/compile_db.h"
 #include "cuda/compiler.h"
@@ -58,6 +59,8 @@ options:
   --format=FORMAT       text (default), json or sarif
   --color=WHEN          auto (default), always, never
   --Werror              treat warnings as errors
+  --compat=REF          which reference judges: manual (default), ptxas-13.0,
+                        or ptxas (the release in $PTXLINT_PTXAS or on PATH)
   --disable=CODE[,...]  turn rules off;  --enable=CODE[,...] turn rules on
   --show-unchecked      report instructions no table covers (PL9002)
   --no-suppressions     ignore `// ptxlint-disable-next-line CODE` comments
@@ -130,6 +133,14 @@ std::optional<int> parseArguments(int argc, char** argv, Settings& s) {
       s.color = *v;
     } else if (auto v = valueOf("--keep-ptx")) {
       s.keep_ptx = *v;
+    } else if (auto v = valueOf("--compat")) {
+      std::string error;
+      std::optional<std::string> compat = ptxlint::cli::resolveCompat(*v, error);
+      if (!compat) {
+        fmt::print(stderr, "ptxlint-cuda: {}\n", error);
+        return 2;
+      }
+      s.lint.compat = *compat;
     } else if (auto v = valueOf("--max-errors")) {
       s.lint.max_errors = static_cast<std::uint32_t>(std::max(1l, std::atol(v->c_str())));
     } else if (auto v = valueOf("--disable")) {
@@ -513,6 +524,7 @@ int render(const Settings& s, Report& report, Sources& sources) {
   std::size_t slot = 0;
   auto add = [&](const std::string& file) {
     Result& r = results[slot++];
+    r.reference = std::string(referenceName(s.lint));
     if (auto it = report.stats.find(file); it != report.stats.end()) r.stats = it->second;
     const std::string* text = sources.text(file);
     std::string_view view = text ? std::string_view(*text) : std::string_view();
