@@ -1,6 +1,6 @@
 // Kernels that instantiate CCCL's cuda::ptx wrappers (the inline asm that
 // ships with CUDA in cccl/cuda/__ptx/instructions/generated/), for
-// tests/cli/ptxlint-cuda-cccl: compiled for sm_90a and sm_100a through
+// tests/cli/ptxlint-cuda-cccl and the corpus (tools/make-corpus): compiled for sm_90a and sm_100a through
 // ptxlint-cuda, every instruction must be checked and none reported.
 #include <cuda/ptx>
 #include <cstdint>
