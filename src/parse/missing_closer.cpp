@@ -34,8 +34,7 @@ bool isCloser(std::size_t type) {
 }
 
 bool isLinkage(std::size_t type) {
-  return type == PtxLexer::VISIBLE || type == PtxLexer::EXTERN || type == PtxLexer::WEAK ||
-         type == PtxLexer::COMMON;
+  return type == PtxLexer::VISIBLE || type == PtxLexer::EXTERN || type == PtxLexer::WEAK || type == PtxLexer::COMMON;
 }
 
 // A directive or specifier keyword (.version to .v8 in the lexer): it can
@@ -206,7 +205,7 @@ std::optional<UnclosedBracket> bracketOpenAtLineEnd(antlr4::Parser* parser, Toke
 
 // The block or function body being read, left open at the end of the
 // text (which the driver ends before the next function, see
-// functionsInsideBraces).
+// cutAtFunctionsInsideBraces).
 std::optional<UnclosedBracket> blockOpenAtEnd(antlr4::Parser* parser, Token* offending) {
   antlr4::ParserRuleContext* ctx = parser->getContext();
   if (offending->getType() != Token::EOF || ctx == nullptr || ctx->getStart() == nullptr) return std::nullopt;
@@ -234,9 +233,7 @@ std::string_view openerText(std::size_t closer) {
   }
 }
 
-bool mayStartFunction(std::size_t type) {
-  return type == PtxLexer::ENTRY || type == PtxLexer::FUNC || isLinkage(type);
-}
+bool mayStartFunction(std::size_t type) { return type == PtxLexer::ENTRY || type == PtxLexer::FUNC || isLinkage(type); }
 
 // Whether tokens[from] begins a function header (11.2): linkage
 // directives, .entry or .func, and then a body (a definition), or a ';' or
@@ -277,9 +274,8 @@ void MissingClosers::report(diag::DiagnosticSink& sink, std::uint32_t base, cons
 }
 
 Token* MissingClosers::conjure(Token* after, std::size_t closer) {
-  auto token = std::make_unique<antlr4::CommonToken>(
-      std::make_pair(after->getTokenSource(), after->getInputStream()), closer, Token::DEFAULT_CHANNEL, INVALID_INDEX,
-      INVALID_INDEX);
+  auto token = std::make_unique<antlr4::CommonToken>(std::make_pair(after->getTokenSource(), after->getInputStream()),
+                                                     closer, Token::DEFAULT_CHANNEL, INVALID_INDEX, INVALID_INDEX);
   token->setText(fmt::format("<missing '{}'>", closerText(closer)));
   conjured_.push_back(std::move(token));
   return conjured_.back().get();
@@ -296,8 +292,8 @@ std::vector<std::uint32_t> cutAtFunctionsInsideBraces(std::span<const LexedToken
       if (depth > 0 && --depth == 0 && !cuts.empty()) {
         // A body's end ends an item (an initializer's is followed by ';'
         // or ','), as the prescan cuts.
-        bool ends_item = i + 1 == tokens.size() ||
-                         (tokens[i + 1].type != PtxLexer::SEMI && tokens[i + 1].type != PtxLexer::COMMA);
+        bool ends_item =
+            i + 1 == tokens.size() || (tokens[i + 1].type != PtxLexer::SEMI && tokens[i + 1].type != PtxLexer::COMMA);
         if (ends_item && tokens[i].end - cuts.back() >= min_bytes) cuts.push_back(tokens[i].end);
       }
     } else if (type == PtxLexer::SEMI) {

@@ -1,7 +1,7 @@
 // The text renderer: location, severity, message, code, source line, caret
 // and underline under the range, fix-it text under the caret.
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
 #include "diag/render_json.h"
 #include "diag/render_sarif.h"
@@ -48,8 +48,9 @@ TEST_CASE("colour only when asked", "[render]") {
 }
 
 TEST_CASE("a missing closer renders with its note and fix-it in text, JSON and SARIF", "[render]") {
-  std::string text = ".version 8.0\n.target sm_90\n.entry k()\n{\n    .reg .b64 %rd<2>;\n"
-                     "    prefetch.global.L2 [%rd1+4\n    ret;\n}\n";
+  std::string text =
+      ".version 8.0\n.target sm_90\n.entry k()\n{\n    .reg .b64 %rd<2>;\n"
+      "    prefetch.global.L2 [%rd1+4\n    ret;\n}\n";
   Result r = lint(text);
   REQUIRE(r.diagnostics.size() == 2);  // the ']' and the ';'
   std::string out = diag::renderText("k.ptx", text, std::span(r.diagnostics).first(1), {});

@@ -1,7 +1,7 @@
 // Syntax errors: one diagnostic per error, in plain words, at the right place,
 // and the parser goes on after each.
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
 #include "helpers.h"
 
@@ -107,8 +107,8 @@ TEST_CASE("the end of file inside a function is reported once, after the body's 
 namespace {
 
 struct CloserCase {
-  std::string_view text;     // a kernel body, or a whole module (from .version on)
-  std::string_view message;  // of the PL1014 diagnostic
+  std::string_view text;                 // a kernel body, or a whole module (from .version on)
+  std::string_view message;              // of the PL1014 diagnostic
   std::uint32_t line, column;            // of the diagnostic
   std::uint32_t note_line, note_column;  // of the note at the opening bracket
   std::string_view closer;
@@ -176,8 +176,9 @@ TEST_CASE("lists and blocks that go on over several lines are no missing closer"
 
 TEST_CASE("a list that goes on past the line break and closes later is no missing closer", "[syntax]") {
   // The ',' is what is missing: the closer comes on a later line.
-  for (std::string_view text : {".version 8.0\n.target sm_90\n.global .u32 a[4] = {1, 2\n  3, 4};\n",
-                                ".version 8.0\n.target sm_90\n.entry k(.param .u64 p\n  .param .u64 q)\n{\nret;\n}\n"}) {
+  for (std::string_view text :
+       {".version 8.0\n.target sm_90\n.global .u32 a[4] = {1, 2\n  3, 4};\n",
+        ".version 8.0\n.target sm_90\n.entry k(.param .u64 p\n  .param .u64 q)\n{\nret;\n}\n"}) {
     INFO(text);
     Result r = lint(text);
     REQUIRE_FALSE(r.diagnostics.empty());
