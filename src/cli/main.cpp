@@ -454,7 +454,7 @@ struct FileOutcome {
   bool readable = false;
   InputText text;  // kept for JSON and SARIF, which need every file at the end
   ptxlint::Result result;
-  std::string printed;  // text format: this file's part of the output
+  std::string printed;     // text format: this file's part of the output
   std::string stats_line;  // --stats with JSON or SARIF: for standard error
 };
 

@@ -106,8 +106,8 @@ std::string renderSarif(std::span<const FileReport> files, bool stats) {
     out += ",\"properties\":{\"stats\":[";
     for (std::size_t fi = 0; fi < files.size(); ++fi) {
       const FileReport& f = files[fi];
-      out += fmt::format("{}{{\"file\":{},\"stats\":{},\"truncated\":{}}}", fi > 0 ? "," : "", support::jsonQuote(f.file),
-                         statsJson(f.result->stats, true), f.result->truncated);
+      out += fmt::format("{}{{\"file\":{},\"stats\":{},\"truncated\":{}}}", fi > 0 ? "," : "",
+                         support::jsonQuote(f.file), statsJson(f.result->stats, true), f.result->truncated);
     }
     out += "]}";
   }
