@@ -203,18 +203,27 @@ std::optional<UnclosedBracket> bracketOpenAtLineEnd(antlr4::Parser* parser, Toke
   return UnclosedBracket{open, last, closer, describeBracket(*unit, open)};
 }
 
-// The block or function body being read, left open at the end of the
-// text (which the driver ends before the next function, see
+// The block, function body or section being read, left open at the end
+// of the text (which the driver ends before the next function, see
 // cutAtFunctionsInsideBraces).
 std::optional<UnclosedBracket> blockOpenAtEnd(antlr4::Parser* parser, Token* offending) {
   antlr4::ParserRuleContext* ctx = parser->getContext();
-  if (offending->getType() != Token::EOF || ctx == nullptr || ctx->getStart() == nullptr) return std::nullopt;
-  bool body = ctx->getRuleIndex() == PtxParser::RuleFunctionBody;
-  if (!body && dynamic_cast<PtxParser::BlockStatementContext*>(ctx) == nullptr) return std::nullopt;
+  if (offending->getType() != Token::EOF || ctx == nullptr) return std::nullopt;
+  std::string_view what;
+  if (ctx->getRuleIndex() == PtxParser::RuleFunctionBody) {
+    what = "function body";
+  } else if (ctx->getRuleIndex() == PtxParser::RuleSectionDirective) {
+    what = "section";
+  } else if (dynamic_cast<PtxParser::BlockStatementContext*>(ctx) != nullptr) {
+    what = "block";
+  } else {
+    return std::nullopt;
+  }
+  antlr4::tree::TerminalNode* open = ctx->getToken(PtxLexer::LBRACE, 0);
   antlr4::TokenStream* tokens = parser->getTokenStream();
   std::size_t at = offending->getTokenIndex();
-  if (at == 0 || at == INVALID_INDEX || at > tokens->size()) return std::nullopt;
-  return UnclosedBracket{ctx->getStart(), tokens->get(at - 1), PtxLexer::RBRACE, body ? "function body" : "block"};
+  if (open == nullptr || at == 0 || at == INVALID_INDEX || at > tokens->size()) return std::nullopt;
+  return UnclosedBracket{open->getSymbol(), tokens->get(at - 1), PtxLexer::RBRACE, what};
 }
 
 std::string_view closerText(std::size_t closer) {

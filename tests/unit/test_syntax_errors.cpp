@@ -131,6 +131,8 @@ TEST_CASE("a closer missing where its line ends is reported after the line's las
        "expected '}' to close the initializer", 3, 29, 3, 21, "}"},
       {".version 8.0\n.target sm_90\n.entry k()\n{\n  ret;\n\n.entry k2()\n{\n  ret;\n}\n",
        "expected '}' to close the function body", 5, 7, 4, 1, "}"},
+      {".version 8.0\n.target sm_90\n.section .debug_info\n{\n  .b8 1\n.entry k()\n{\n  ret;\n}\n",
+       "expected '}' to close the section", 5, 8, 4, 1, "}"},
   };
   for (const CloserCase& c : cases) {
     INFO(c.text);
