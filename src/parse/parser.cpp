@@ -19,6 +19,7 @@
 #include "parse/byte_char_stream.h"
 #include "parse/fast_lexer.h"
 #include "parse/fast_path.h"
+#include "parse/missing_closer.h"
 #include "parse/prescan.h"
 #include "parse/syntax_errors.h"
 #include "parse/token_chunker.h"
@@ -32,11 +33,36 @@ namespace {
 class SilentListener final : public antlr4::BaseErrorListener {};
 
 void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
+                diag::DiagnosticSink& sink, ParseStats& stats);
+
+// Parses `chunk` in pieces, cut (`cuts`, offsets in the chunk) where a
+// function begins inside a brace left open, and then at item ends
+// (cutAtFunctionsInsideBraces): the piece before such a function ends
+// inside that brace, where its parse reports the missing '}' (PL1014), and
+// the functions after it are parsed as if it were there, chunk by chunk,
+// through the fast path where they can; not in one parse of the statement
+// parser through the rest of the chunk, which it would hold whole.
+void parseInPieces(std::string_view text, const Chunk& chunk, const std::vector<std::uint32_t>& cuts,
+                   const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink, ParseStats& stats) {
+  std::uint32_t begin = chunk.begin;
+  for (std::size_t i = 0; i <= cuts.size() && !sink.tooManyErrors(); ++i) {
+    std::uint32_t end = i < cuts.size() ? chunk.begin + cuts[i] : chunk.end;
+    parseOneChunk(text, Chunk{begin, end}, options, module, sink, stats);
+    begin = end;
+  }
+}
+
+void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
                 diag::DiagnosticSink& sink, ParseStats& stats) {
   std::string_view chunk_text = text.substr(chunk.begin, chunk.end - chunk.begin);
   // The hand-written lexer (same tokens as grammar/PtxLexer.g4, tested);
   // the character stream lets error messages show token texts.
   TokenVector lexed = lexAll(chunk_text);
+  if (std::vector<std::uint32_t> cuts = cutAtFunctionsInsideBraces(lexed, options.min_chunk_bytes); !cuts.empty()) {
+    lexed = TokenVector();
+    parseInPieces(text, chunk, cuts, options, module, sink, stats);
+    return;
+  }
   ByteCharStream chars(chunk_text);
   SpanTokenSource source(lexed, &chars);
   SilentListener silent;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "diag/diagnostic_builder.h"
+#include "parse/missing_closer.h"
 
 namespace ptxlint::parse {
 
@@ -56,12 +57,17 @@ class PtxErrorStrategy final : public antlr4::DefaultErrorStrategy {
   // Skips the rest of a statement: through the next ';' at the same brace
   // depth, or up to the '}' that closes the enclosing block.
   void skipStatement(antlr4::Parser* parser, bool at_module_level);
+  // After a missing closer reported but not conjured: leaves the statement
+  // at the end of the bracket's line (false: the parser is past it).
+  bool resumeAtNextLine(antlr4::Parser* parser);
 
   diag::DiagnosticSink& sink_;
   std::string_view text_;
   std::uint32_t base_;
   std::vector<std::uint32_t> error_offsets_;
   std::size_t errors_before_;  // in sink_, when this chunk's parse began
+  MissingClosers closers_;
+  antlr4::Token* resume_before_ = nullptr;  // where resumeAtNextLine() goes on
 };
 
 }  // namespace ptxlint::parse
