@@ -167,7 +167,8 @@ void DeclarationChecker::specifierOrder(const ast::Specifiers& specifiers, bool 
 }
 
 // 5.4.2: vectors of 2 or 4 non-predicate elements, at most 128 bits; 5.4.5:
-// an alignment is a power of two; 5.4.1: predicates live in registers.
+// an alignment is a power of two; 5.4.1: predicates live in registers;
+// 5.2.1: the .b128 type needs PTX ISA 8.3.
 void DeclarationChecker::vectorAndAlignment(const ast::Specifiers& specifiers, std::int8_t vector_index,
                                             std::int8_t type_index, std::int8_t align_index) {
   const ast::Specifier* vector = vector_index < 0 ? nullptr : &specifiers[static_cast<std::size_t>(vector_index)];
@@ -185,6 +186,12 @@ void DeclarationChecker::vectorAndAlignment(const ast::Specifiers& specifiers, s
              fmt::format("'{} {}' is {} bits; a vector is at most 128 bits", v, type->keyword.text, bits * lanes),
              "5.4.2");
     }
+  }
+  // 5.2.1 lists .b128 among the fundamental types; it came with PTX ISA 8.3
+  // (13.8: "Adds support for .b128 type"), and ptxas 13.0 refuses a .b128
+  // variable, register or parameter declared by an older module.
+  if (type != nullptr && type->keyword.text == ".b128") {
+    context_.require(sink_, type->range, "the .b128 type", {8, 3}, {}, "5.2.1");
   }
   for (const ast::Specifier& s : specifiers) {
     bool is_align = &s == (align_index < 0 ? nullptr : &specifiers[static_cast<std::size_t>(align_index)]) ||

@@ -442,8 +442,11 @@ const std::array kDeviations = {
               kLaxer,
               "fence",
               "fence.acquire/.release before PTX ISA 8.6 or below sm_90",
+              // Not with .cluster where the scope itself is too new (below
+              // sm_90 or before PTX ISA 7.8): ptxas refuses that line.
               [](const DeviationSubject& s) {
-                return s.hasAny({"acquire", "release"}) && s.qualifiers.size() == 2 &&
+                const bool clusterTooNew = s.has("cluster") && (before(s, {7, 8}) || (s.target && s.target->sm < 90));
+                return s.hasAny({"acquire", "release"}) && s.qualifiers.size() == 2 && !clusterTooNew &&
                        (before(s, {8, 6}) || (s.target && s.target->sm < 90));
               },
               "13.0",
