@@ -252,6 +252,10 @@ struct Statement;
 struct Block {
   SourceRange range;
   std::vector<Statement> statements;
+  // Names declared by statements of this block that have a syntax error
+  // (left out of `statements`): declared, but of unknown kind and type, so
+  // that their uses are not reported as undeclared (no cascade).
+  std::vector<Token> unknown_names;
 };
 
 // A value kept out of line, copied whole: a statement holds an instruction
@@ -496,6 +500,15 @@ class ExprArena {
 
 struct Module {
   std::vector<TopLevel> items;
+  // What the top-level items with a syntax error (left out of `items`)
+  // declared: functions and variables of unknown kind and type (see
+  // Block::unknown_names).
+  std::vector<Token> unknown_names;
+  // Statements and top-level items left out for a syntax error (not checked).
+  std::uint32_t unparsed_statements = 0;
+  // A .version, .target or .address_size line is among them: the module's
+  // header is not known, so its absence is not reported.
+  bool broken_module_directive = false;
   ExprArena expr_arena;
   // Deferred instructions (see DeferredInstruction), their tokens, the text
   // the tokens are places in, and what keeps their plans alive.
@@ -508,6 +521,9 @@ struct Module {
   // Empty for the next chunk (the arena keeps its blocks).
   void clear() {
     items.clear();
+    unknown_names.clear();
+    unparsed_statements = 0;
+    broken_module_directive = false;
     expr_arena.clear();
     deferred.clear();
     deferred_tokens.clear();

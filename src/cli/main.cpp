@@ -204,10 +204,14 @@ bool readInput(const std::string& path, InputText& input, bool allow_map, std::s
 void printStats(std::string& out, std::string_view name, const ptxlint::Statistics& s) {
   fmt::format_to(
       std::back_inserter(out),
-      "{}: {} bytes, {} tokens, {} instructions ({} checked, {} unchecked), {} chunks ({} slow), {} LL re-parses, "
+      "{}: {} bytes, {} tokens, {} instructions ({} checked, {} unchecked{}), {} chunks ({} slow), {} LL re-parses, "
       "{} statement runs parsed, {} reused, {} instructions judged unbuilt; prescan {:.1f} ms, parse {:.1f} ms, "
       "checks {:.1f} ms, finish {:.1f} ms\n",
-      name, s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, s.chunks, s.slow_chunks, s.ll_fallbacks,
+      name, s.bytes, s.tokens, s.instructions, s.checked, s.unchecked,
+      s.unparsed == 0 ? std::string()
+                      : fmt::format("; {} statement{} not checked because {} a syntax error", s.unparsed,
+                                    s.unparsed == 1 ? "" : "s", s.unparsed == 1 ? "it has" : "they have"),
+      s.chunks, s.slow_chunks, s.ll_fallbacks,
       s.parsed_runs, s.reused_runs, s.unbuilt_instructions, s.prescan_ns / 1e6, s.parse_ns / 1e6, s.check_ns / 1e6,
       s.finish_ns / 1e6);
 }
@@ -514,6 +518,7 @@ void addStatistics(ptxlint::Statistics& total, const ptxlint::Statistics& s) {
   total.instructions += s.instructions;
   total.checked += s.checked;
   total.unchecked += s.unchecked;
+  total.unparsed += s.unparsed;
   total.chunks += s.chunks;
   total.ll_fallbacks += s.ll_fallbacks;
   total.slow_chunks += s.slow_chunks;

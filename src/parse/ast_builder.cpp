@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "PtxLexer.h"
 #include "parse/syntax_errors.h"
 
 namespace ptxlint::parse {
@@ -53,6 +54,54 @@ std::uint64_t parseDecimal(std::string_view text) {
     value = std::min<std::uint64_t>(value * 10 + unsigned(c - '0'), 1000000);
   }
   return value;
+}
+
+// The tokens of a parse tree node in order, those the error recovery
+// skipped (error nodes) included; a token the recovery conjured (a missing
+// ';') has no place in the text and is left out.
+void collectTokens(antlr4::tree::ParseTree* node, std::vector<antlr4::Token*>& out) {
+  if (auto* terminal = dynamic_cast<TerminalNode*>(node)) {
+    antlr4::Token* t = terminal->getSymbol();
+    if (t != nullptr && t->getType() != antlr4::Token::EOF && t->getStartIndex() != INVALID_INDEX &&
+        t->getStopIndex() >= t->getStartIndex()) {
+      out.push_back(t);
+    }
+    return;
+  }
+  for (auto* child : node->children) collectTokens(child, out);
+}
+
+// A token that begins a variable declaration (5.4): linkage, state space,
+// alignment, vector, type, attribute, or an unknown dotted word in their place.
+bool startsDeclaration(std::size_t type) {
+  switch (type) {
+    case PtxLexer::EXTERN:
+    case PtxLexer::VISIBLE:
+    case PtxLexer::WEAK:
+    case PtxLexer::COMMON:
+    case PtxLexer::REG:
+    case PtxLexer::SREG:
+    case PtxLexer::CONST:
+    case PtxLexer::GLOBAL:
+    case PtxLexer::LOCAL:
+    case PtxLexer::PARAM:
+    case PtxLexer::SHARED:
+    case PtxLexer::TEX:
+    case PtxLexer::ALIGN:
+    case PtxLexer::VECTOR:
+    case PtxLexer::TYPE:
+    case PtxLexer::PTR:
+    case PtxLexer::ATTRIBUTE:
+    case PtxLexer::DOT_NAME: return true;
+    default: return false;
+  }
+}
+
+// +1 for an opening bracket of any kind, -1 for a closing one.
+int nesting(std::size_t type) {
+  if (type == PtxLexer::LPAREN || type == PtxLexer::LBRACK || type == PtxLexer::LBRACE) return 1;
+  if (type == PtxLexer::RPAREN || type == PtxLexer::RBRACK || type == PtxLexer::RBRACE) return -1;
+  return 0;
 }
 
 }  // namespace
@@ -118,27 +167,107 @@ bool AstBuilder::hasSyntaxError(antlr4::ParserRuleContext* ctx) const {
   return false;
 }
 
-void AstBuilder::buildModule(PtxParser::ModuleContext* ctx) {
-  for (auto* child : ctx->children) {
-    if (auto* top = as<PtxParser::TopLevelContext>(child)) buildTopLevel(top);
+void AstBuilder::leftOut(antlr4::tree::ParseTree* node, std::vector<ast::Token>& names) {
+  std::vector<antlr4::Token*> tokens;
+  collectTokens(node, tokens);
+  leftOut(tokens, names);
+}
+
+// What a statement that did not parse declared is guessed from its tokens
+// (its parse tree is partial or of the wrong alternative): a function
+// header's name, labels, a declaration's names. Those names are then
+// declared but unknown (clang's invalid declarations): no use of them is
+// "undeclared", and nothing is judged by their kind or type. An instruction
+// declares nothing.
+void AstBuilder::leftOut(const std::vector<antlr4::Token*>& tokens, std::vector<ast::Token>& names) {
+  ++module_.unparsed_statements;
+  auto type = [&](std::size_t i) { return i < tokens.size() ? tokens[i]->getType() : antlr4::Token::EOF; };
+  int depth = 0;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    std::size_t t = type(i);
+    if (t == PtxLexer::VERSION || t == PtxLexer::TARGET || t == PtxLexer::ADDRESS_SIZE) {
+      module_.broken_module_directive = true;
+    }
+    if (depth == 0 && (t == PtxLexer::ENTRY || t == PtxLexer::FUNC)) {
+      // A function header: its name is the first name outside the return
+      // parameters' parentheses (11.2).
+      for (std::size_t k = i + 1, inner = 0; k < tokens.size(); ++k) {
+        if (inner == 0 && type(k) == PtxLexer::IDENT) {
+          module_.unknown_names.push_back(token(tokens[k]));
+          break;
+        }
+        int change = nesting(type(k));
+        if (change < 0 && inner == 0) break;
+        inner += change;
+      }
+      return;
+    }
+    depth += nesting(t);
   }
+  // Labels: `name:` at the start (or with a stray token before the ':'),
+  // and a label the recovery skipped right after another.
+  for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
+    bool label_place = i == 0 || type(i - 1) == PtxLexer::COLON;
+    if (type(i) == PtxLexer::IDENT && label_place &&
+        (type(i + 1) == PtxLexer::COLON || (i == 0 && type(2) == PtxLexer::COLON))) {
+      names.push_back(token(tokens[i]));
+    }
+  }
+  if (tokens.empty() || !startsDeclaration(type(0))) return;
+  // A declaration: every name outside brackets and initializers.
+  depth = 0;
+  bool in_initializer = false;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    std::size_t t = type(i);
+    if (depth == 0 && t == PtxLexer::SEMI) break;
+    if (depth == 0 && t == PtxLexer::ASSIGN) in_initializer = true;
+    if (depth == 0 && t == PtxLexer::COMMA) in_initializer = false;
+    if (depth == 0 && !in_initializer && t == PtxLexer::IDENT) names.push_back(token(tokens[i]));
+    depth = std::max(0, depth + nesting(t));
+  }
+}
+
+template <typename Context, typename Build>
+void AstBuilder::eachChild(antlr4::ParserRuleContext* parent, std::vector<ast::Token>& names, Build build) {
+  std::vector<antlr4::Token*> skipped;
+  for (auto* child : parent->children) {
+    if (auto* item = as<Context>(child)) {
+      if (!skipped.empty()) leftOut(skipped, names);
+      skipped.clear();
+      build(item);
+    } else if (auto* error = as<antlr4::tree::ErrorNode>(child)) {
+      collectTokens(error, skipped);
+    }
+  }
+  if (!skipped.empty()) leftOut(skipped, names);
+}
+
+void AstBuilder::buildModule(PtxParser::ModuleContext* ctx) {
+  eachChild<PtxParser::TopLevelContext>(ctx, module_.unknown_names,
+                                        [&](PtxParser::TopLevelContext* top) { buildTopLevel(top); });
 }
 
 void AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
   ast::TopLevel item;
   if (auto* f = ctx->functionDecl()) {
-    // A function with errors in its body keeps its good statements; only a
-    // broken header drops the whole function.
-    if (f->functionBody() == nullptr ? hasSyntaxError(f) : f->exception != nullptr) return;
+    // A function with errors in its body keeps its good statements. A
+    // broken header drops the whole function, body included (the recovery
+    // skips the body with the header, and the parameters it would declare
+    // are not known): its name is declared but unknown.
+    bool broken = f->functionBody() == nullptr ? hasSyntaxError(f) : f->exception != nullptr;
     for (auto* c : f->children) {
       auto* rule = dynamic_cast<antlr4::ParserRuleContext*>(c);
-      if (rule != nullptr && rule != f->functionBody() && hasSyntaxError(rule)) return;
+      if (rule != nullptr && rule != f->functionBody() && hasSyntaxError(rule)) broken = true;
     }
+    if (broken) return leftOut(ctx, module_.unknown_names);
     item.node = buildFunction(f);
     module_.items.push_back(std::move(item));
     return;
   }
-  if (hasSyntaxError(ctx)) return;
+  // A declaration the builder finds wrong (PL1006, PL1010, PL1011) is left
+  // out as one the parser refused.
+  std::size_t errors = sink_.errorCount();
+  if (hasSyntaxError(ctx)) return leftOut(ctx, module_.unknown_names);
   if (auto* v = ctx->versionDirective()) {
     ast::VersionDirective d;
     d.range = rangeOf(v);
@@ -170,8 +299,9 @@ void AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
     item.node = buildPragma(p);
   } else if (auto* v = ctx->variableDecl()) {
     item.node = buildVariableDecl(v);
+    if (sink_.errorCount() > errors) return leftOut(ctx, module_.unknown_names);
   } else {
-    return;
+    return leftOut(ctx, module_.unknown_names);
   }
   module_.items.push_back(std::move(item));
 }
@@ -179,7 +309,18 @@ void AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
 ast::Function AstBuilder::buildFunction(PtxParser::FunctionDeclContext* ctx) {
   ast::Function f = buildFunctionHeader(ctx->functionHeader());
   f.range = rangeOf(ctx);
-  if (auto* body = ctx->functionBody()) f.body = buildBlock(body, body->statement());
+  auto* body = ctx->functionBody();
+  if (body == nullptr) return f;
+  if (body->RBRACE() != nullptr && body->exception == nullptr) {
+    f.body = buildBlock(body, body->statement());
+    return f;
+  }
+  // A body without its closing '}' runs to the end of the file: where it
+  // was meant to end is unknown, and the items after that place were
+  // parsed as its statements, in the wrong scope. It is not checked (the
+  // function itself, whose header parsed, is declared).
+  f.body = ast::Block{rangeOf(body), {}, {}};
+  leftOut(body, f.body->unknown_names);
   return f;
 }
 
@@ -262,15 +403,25 @@ ast::FunctionDirective AstBuilder::buildFunctionDirective(PtxParser::FunctionDir
   return d;
 }
 
+// (The slow path's: the fast path builds runs of statements.)
 ast::Block AstBuilder::buildBlock(antlr4::ParserRuleContext* ctx,
                                   const std::vector<PtxParser::StatementContext*>& statements) {
   ast::Block block;
   block.range = rangeOf(ctx);
   block.statements.reserve(statements.size());
-  for (auto* s : statements) {
+  eachChild<PtxParser::StatementContext>(ctx, block.unknown_names, [&](PtxParser::StatementContext* s) {
+    // A statement with a syntax error, found by the parser or the builder
+    // (PL1006, PL1010, PL1011), is left out; what it declared is unknown.
+    std::size_t errors = sink_.errorCount();
     ast::Statement statement;
-    if (buildStatement(s, statement)) block.statements.push_back(std::move(statement));
-  }
+    bool nested_block = as<PtxParser::BlockStatementContext>(s) != nullptr;
+    if ((nested_block ? s->exception != nullptr : hasSyntaxError(s)) || !buildStatement(s, statement) ||
+        (!nested_block && sink_.errorCount() > errors)) {
+      leftOut(s, block.unknown_names);
+      return;
+    }
+    block.statements.push_back(std::move(statement));
+  });
   return block;
 }
 

@@ -41,6 +41,16 @@ class AstBuilder {
   ast::Token token(antlr4::tree::TerminalNode* node) const { return token(node->getSymbol()); }
   SourceRange rangeOf(antlr4::ParserRuleContext* ctx) const;
   bool hasSyntaxError(antlr4::ParserRuleContext* ctx) const;
+  // A statement or top-level item left out for a syntax error (a parse
+  // tree node, or tokens the error recovery skipped between statements):
+  // counted, and the names it declared kept as declared-but-unknown in
+  // `names` (a function's name in the module's).
+  void leftOut(antlr4::tree::ParseTree* node, std::vector<ast::Token>& names);
+  void leftOut(const std::vector<antlr4::Token*>& tokens, std::vector<ast::Token>& names);
+  // Statements of a block or items of the module, in order, with the
+  // tokens skipped between them (sync() in syntax_errors.cpp) left out.
+  template <typename Context, typename Build>
+  void eachChild(antlr4::ParserRuleContext* parent, std::vector<ast::Token>& names, Build build);
   void reportUnknownDirective(const ast::Token& word);
 
   void buildTopLevel(PtxParser::TopLevelContext* ctx);

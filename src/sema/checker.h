@@ -11,7 +11,8 @@ namespace ptxlint::sema {
 // Walks every statement of `module`. Instructions that an instruction table
 // covers are checked against it; the others are counted as unchecked (and
 // reported as PL9002 notes when options.show_unchecked is set). Gated uses
-// are logged to `requirements` when it is not null.
+// are logged to `requirements` when it is not null. Statements with a
+// syntax error are not in the AST; every other one is checked.
 void checkModule(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink, Statistics& stats,
                  RequirementLog* requirements = nullptr);
 
@@ -19,8 +20,11 @@ void checkModule(const ast::Module& module, const Options& options, diag::Diagno
 // --show-unchecked, or the rule enabled).
 bool listsUnchecked(const Options& options);
 
-// Counts the instructions of `module` as unchecked (a module with syntax
-// errors gets no semantic checks).
-void countInstructions(const ast::Module& module, Statistics& stats);
+// checkModuleDirectives, but where the module's .version, .target or
+// .address_size line has a syntax error (or no item parsed at all), their
+// absence is not reported.
+struct ModuleContext;
+ModuleContext checkModuleHeader(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink,
+                                RequirementLog* requirements);
 
 }  // namespace ptxlint::sema

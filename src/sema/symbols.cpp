@@ -114,6 +114,12 @@ class SymbolChecker {
 
   void items(const ast::Module& module) {
     module_ = &module;
+    stats_.unparsed += module.unparsed_statements;
+    // What the items with a syntax error declared: known by name only.
+    for (const ast::Token& name : module.unknown_names) {
+      keepModuleName(name.text);
+      module_scope_.declareUnknown(name.text);
+    }
     for (const ast::TopLevel& item : module.items) {
       if (const auto* f = std::get_if<ast::Function>(&item.node)) keepModuleName(f->name.text);
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
@@ -286,6 +292,7 @@ class SymbolChecker {
                 std::holds_alternative<ast::TargetList>(s.node);
     }
     scope.reserveLabels(labels);
+    for (const ast::Token& name : b.unknown_names) scope.declareUnknown(name.text);
     for (const ast::Statement& s : b.statements) {
       if (const auto* label = ast::nodeIf<ast::Label>(s)) {
         declare(scope, {SymbolKind::Label, label->name.text, label->name.range});
@@ -566,6 +573,8 @@ class SymbolChecker {
       specialRegister(*sr, base, field, range);
       return nullptr;
     }
+    // A name a statement with a syntax error declared: not undeclared.
+    if (scope.declaredUnknown(base)) return nullptr;
     sink_.report(diag::RuleId::UndeclaredSymbol, range, fmt::format("use of undeclared identifier '{}'", base));
     return nullptr;
   }
