@@ -181,6 +181,8 @@ void AstBuilder::leftOut(antlr4::tree::ParseTree* node, std::vector<ast::Token>&
 // declares nothing.
 void AstBuilder::leftOut(const std::vector<antlr4::Token*>& tokens, std::vector<ast::Token>& names) {
   ++module_.unparsed_statements;
+  // Before the first item that parsed: the module's header may be in it.
+  if (module_.items.empty() && &names == &module_.unknown_names) module_.broken_module_directive = true;
   auto type = [&](std::size_t i) { return i < tokens.size() ? tokens[i]->getType() : antlr4::Token::EOF; };
   int depth = 0;
   for (std::size_t i = 0; i < tokens.size(); ++i) {

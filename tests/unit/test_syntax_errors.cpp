@@ -55,14 +55,14 @@ TEST_CASE("an unknown directive is named, with a suggestion", "[syntax]") {
 }
 
 TEST_CASE("statements after an error in a function body are still parsed", "[syntax]") {
-  std::string text = inKernel("mov.u32 %r1 %r2;\nmov.u32 %r3, %r4;\nadd.s32 %r5, %r6 %r7;");
+  std::string text = inKernel(".reg .b32 %r<8>;\nmov.u32 %r1 %r2;\nmov.u32 %r3, %r4;\nadd.s32 %r5, %r6 %r7;");
   Result r = lint(text);
   REQUIRE(r.diagnostics.size() == 2);
-  CHECK(r.diagnostics[0].begin.line == 6);
-  CHECK(r.diagnostics[1].begin.line == 8);
+  CHECK(r.diagnostics[0].begin.line == 7);
+  CHECK(r.diagnostics[1].begin.line == 9);
   // The good statement stays in the AST; the broken ones are left out.
   Parsed p = parseText(text);
-  CHECK(firstFunction(p).body->statements.size() == 1);
+  CHECK(firstFunction(p).body->statements.size() == 2);
 }
 
 TEST_CASE("a stray '}' at module level does not hide what follows", "[syntax]") {
