@@ -207,9 +207,12 @@ void AstBuilder::leftOut(const std::vector<antlr4::Token*>& tokens, std::vector<
     depth += nesting(t);
   }
   // Labels: `name:` at the start (or with a stray token before the ':'),
-  // and a label the recovery skipped right after another.
+  // and every label the recovery skipped with it (after a ';', a brace or
+  // another label).
   for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
-    bool label_place = i == 0 || type(i - 1) == PtxLexer::COLON;
+    std::size_t before = i == 0 ? static_cast<std::size_t>(PtxLexer::SEMI) : type(i - 1);
+    bool label_place = before == PtxLexer::COLON || before == PtxLexer::SEMI || before == PtxLexer::LBRACE ||
+                       before == PtxLexer::RBRACE;
     if (type(i) == PtxLexer::IDENT && label_place &&
         (type(i + 1) == PtxLexer::COLON || (i == 0 && type(2) == PtxLexer::COLON))) {
       names.push_back(token(tokens[i]));
