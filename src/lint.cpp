@@ -212,11 +212,12 @@ class ChunkChecker {
   bool chunk(ast::Module& chunk) {
     Clock::time_point started = Clock::now();
     if (!context_) {
-      context_ = sema::checkModuleHeader(chunk, options_, check_sink_,
-                                         options_.infer_requirements ? &requirement_log_ : nullptr);
+      context_ = sema::checkModuleDirectives(chunk, options_, check_sink_,
+                                             options_.infer_requirements ? &requirement_log_ : nullptr);
       body_.emplace(*context_, options_, check_sink_, result_.stats);
       body_->items(chunk);
-    } else if (std::any_of(chunk.items.begin(), chunk.items.end(), isModuleDirective)) {
+    } else if (chunk.broken_module_directive ||
+               std::any_of(chunk.items.begin(), chunk.items.end(), isModuleDirective)) {
       return false;
     } else {
       body_->items(chunk);
@@ -254,8 +255,9 @@ class ChunkChecker {
 // is left out of the AST (what it declared is declared but unknown, see
 // ast::Block::unknown_names) and every other one is checked, as the whole
 // path does. Gives up (false), for lintWhole, where the pieces cannot be
-// judged alone: a .version, .target or .address_size after the first chunk
-// (they set the context of everything before them).
+// judged alone: a .version, .target or .address_size after the first chunk,
+// parsed or with a syntax error (they set the context of everything before
+// them, or leave it unknown).
 bool lintStreaming(std::string_view text, const Options& options, Result& result, diag::DiagnosticSink& sink,
                    sema::RequirementLog& requirement_log) {
   ChunkChecker checker(options, result, sink, requirement_log);

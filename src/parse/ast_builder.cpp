@@ -167,35 +167,26 @@ bool AstBuilder::hasSyntaxError(antlr4::ParserRuleContext* ctx) const {
   return false;
 }
 
-void AstBuilder::leftOut(antlr4::tree::ParseTree* node, std::vector<ast::Token>& names) {
-  std::vector<antlr4::Token*> tokens;
-  collectTokens(node, tokens);
-  leftOut(tokens, names);
-}
-
 // What a statement that did not parse declared is guessed from its tokens
 // (its parse tree is partial or of the wrong alternative): a function
-// header's name, labels, a declaration's names. Those names are then
-// declared but unknown (clang's invalid declarations): no use of them is
-// "undeclared", and nothing is judged by their kind or type. An instruction
-// declares nothing.
-void AstBuilder::leftOut(const std::vector<antlr4::Token*>& tokens, std::vector<ast::Token>& names) {
-  ++module_.unparsed_statements;
-  // Before the first item that parsed: the module's header may be in it.
-  if (module_.items.empty() && &names == &module_.unknown_names) module_.broken_module_directive = true;
+// header's name, labels (in a body only: a label begins a statement of a
+// function body, 4.3, and names a place in that function), a
+// declaration's names. Those names are then declared but
+// unknown (clang's invalid declarations): no use of them is "undeclared",
+// and nothing is judged by their kind or type. An instruction declares
+// nothing.
+void AstBuilder::declaredNames(const std::vector<antlr4::Token*>& tokens, bool in_body,
+                               std::vector<ast::Token>& names) const {
   auto type = [&](std::size_t i) { return i < tokens.size() ? tokens[i]->getType() : antlr4::Token::EOF; };
   int depth = 0;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     std::size_t t = type(i);
-    if (t == PtxLexer::VERSION || t == PtxLexer::TARGET || t == PtxLexer::ADDRESS_SIZE) {
-      module_.broken_module_directive = true;
-    }
     if (depth == 0 && (t == PtxLexer::ENTRY || t == PtxLexer::FUNC)) {
       // A function header: its name is the first name outside the return
       // parameters' parentheses (11.2).
       for (std::size_t k = i + 1, inner = 0; k < tokens.size(); ++k) {
         if (inner == 0 && type(k) == PtxLexer::IDENT) {
-          module_.unknown_names.push_back(token(tokens[k]));
+          names.push_back(token(tokens[k]));
           break;
         }
         int change = nesting(type(k));
@@ -209,7 +200,7 @@ void AstBuilder::leftOut(const std::vector<antlr4::Token*>& tokens, std::vector<
   // Labels: `name:` at the start (or with a stray token before the ':'),
   // and every label the recovery skipped with it (after a ';', a brace or
   // another label).
-  for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
+  for (std::size_t i = 0; in_body && i + 1 < tokens.size(); ++i) {
     std::size_t before = i == 0 ? static_cast<std::size_t>(PtxLexer::SEMI) : type(i - 1);
     bool label_place = before == PtxLexer::COLON || before == PtxLexer::SEMI || before == PtxLexer::LBRACE ||
                        before == PtxLexer::RBRACE;
@@ -232,24 +223,59 @@ void AstBuilder::leftOut(const std::vector<antlr4::Token*>& tokens, std::vector<
   }
 }
 
-template <typename Context, typename Build>
-void AstBuilder::eachChild(antlr4::ParserRuleContext* parent, std::vector<ast::Token>& names, Build build) {
+void AstBuilder::leftOut(antlr4::tree::ParseTree* node, ast::Block& block) {
+  std::vector<antlr4::Token*> tokens;
+  collectTokens(node, tokens);
+  leftOut(tokens, block);
+}
+
+void AstBuilder::leftOut(const std::vector<antlr4::Token*>& tokens, ast::Block& block) {
+  ++module_.unparsed_statements;
+  declaredNames(tokens, /*in_body=*/true, block.unknown_names);
+}
+
+void AstBuilder::leftOutItem(antlr4::tree::ParseTree* node) {
+  std::vector<antlr4::Token*> tokens;
+  collectTokens(node, tokens);
+  leftOutItem(tokens);
+}
+
+void AstBuilder::leftOutItem(const std::vector<antlr4::Token*>& tokens) {
+  ++module_.unparsed_statements;
+  // Before the first item that parsed, or a header directive itself: the
+  // module's header (11.1) may be in it.
+  if (module_.items.empty()) module_.broken_before_first_item = true;
+  for (antlr4::Token* t : tokens) {
+    std::size_t type = t->getType();
+    if (type == PtxLexer::VERSION || type == PtxLexer::TARGET || type == PtxLexer::ADDRESS_SIZE) {
+      module_.broken_module_directive = true;
+    }
+  }
+  std::vector<ast::Token> names;
+  declaredNames(tokens, /*in_body=*/false, names);
+  auto place = static_cast<std::uint32_t>(module_.items.size());
+  for (const ast::Token& name : names) module_.unknown_names.push_back({name, place});
+}
+
+template <typename Context, typename Build, typename LeftOut>
+void AstBuilder::eachChild(antlr4::ParserRuleContext* parent, Build build, LeftOut left_out) {
   std::vector<antlr4::Token*> skipped;
   for (auto* child : parent->children) {
     if (auto* item = as<Context>(child)) {
-      if (!skipped.empty()) leftOut(skipped, names);
+      if (!skipped.empty()) left_out(skipped);
       skipped.clear();
       build(item);
     } else if (auto* error = as<antlr4::tree::ErrorNode>(child)) {
       collectTokens(error, skipped);
     }
   }
-  if (!skipped.empty()) leftOut(skipped, names);
+  if (!skipped.empty()) left_out(skipped);
 }
 
 void AstBuilder::buildModule(PtxParser::ModuleContext* ctx) {
-  eachChild<PtxParser::TopLevelContext>(ctx, module_.unknown_names,
-                                        [&](PtxParser::TopLevelContext* top) { buildTopLevel(top); });
+  eachChild<PtxParser::TopLevelContext>(
+      ctx, [&](PtxParser::TopLevelContext* top) { buildTopLevel(top); },
+      [&](const std::vector<antlr4::Token*>& skipped) { leftOutItem(skipped); });
 }
 
 void AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
@@ -264,7 +290,7 @@ void AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
       auto* rule = dynamic_cast<antlr4::ParserRuleContext*>(c);
       if (rule != nullptr && rule != f->functionBody() && hasSyntaxError(rule)) broken = true;
     }
-    if (broken) return leftOut(ctx, module_.unknown_names);
+    if (broken) return leftOutItem(ctx);
     item.node = buildFunction(f);
     module_.items.push_back(std::move(item));
     return;
@@ -272,7 +298,7 @@ void AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
   // A declaration the builder finds wrong (PL1006, PL1010, PL1011) is left
   // out as one the parser refused.
   std::size_t errors = sink_.errorCount();
-  if (hasSyntaxError(ctx)) return leftOut(ctx, module_.unknown_names);
+  if (hasSyntaxError(ctx)) return leftOutItem(ctx);
   if (auto* v = ctx->versionDirective()) {
     ast::VersionDirective d;
     d.range = rangeOf(v);
@@ -304,9 +330,9 @@ void AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
     item.node = buildPragma(p);
   } else if (auto* v = ctx->variableDecl()) {
     item.node = buildVariableDecl(v);
-    if (sink_.errorCount() > errors) return leftOut(ctx, module_.unknown_names);
+    if (sink_.errorCount() > errors) return leftOutItem(ctx);
   } else {
-    return leftOut(ctx, module_.unknown_names);
+    return leftOutItem(ctx);
   }
   module_.items.push_back(std::move(item));
 }
@@ -325,7 +351,7 @@ ast::Function AstBuilder::buildFunction(PtxParser::FunctionDeclContext* ctx) {
   // parsed as its statements, in the wrong scope. It is not checked (the
   // function itself, whose header parsed, is declared).
   f.body = ast::Block{rangeOf(body), {}, {}};
-  leftOut(body, f.body->unknown_names);
+  leftOut(body, *f.body);
   return f;
 }
 
@@ -414,7 +440,7 @@ ast::Block AstBuilder::buildBlock(antlr4::ParserRuleContext* ctx,
   ast::Block block;
   block.range = rangeOf(ctx);
   block.statements.reserve(statements.size());
-  eachChild<PtxParser::StatementContext>(ctx, block.unknown_names, [&](PtxParser::StatementContext* s) {
+  auto build = [&](PtxParser::StatementContext* s) {
     // A statement with a syntax error, found by the parser or the builder
     // (PL1006, PL1010, PL1011), is left out; what it declared is unknown.
     std::size_t errors = sink_.errorCount();
@@ -422,11 +448,13 @@ ast::Block AstBuilder::buildBlock(antlr4::ParserRuleContext* ctx,
     bool nested_block = as<PtxParser::BlockStatementContext>(s) != nullptr;
     if ((nested_block ? s->exception != nullptr : hasSyntaxError(s)) || !buildStatement(s, statement) ||
         (!nested_block && sink_.errorCount() > errors)) {
-      leftOut(s, block.unknown_names);
+      leftOut(s, block);
       return;
     }
     block.statements.push_back(std::move(statement));
-  });
+  };
+  eachChild<PtxParser::StatementContext>(ctx, build,
+                                         [&](const std::vector<antlr4::Token*>& skipped) { leftOut(skipped, block); });
   return block;
 }
 

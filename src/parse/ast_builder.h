@@ -41,16 +41,20 @@ class AstBuilder {
   ast::Token token(antlr4::tree::TerminalNode* node) const { return token(node->getSymbol()); }
   SourceRange rangeOf(antlr4::ParserRuleContext* ctx) const;
   bool hasSyntaxError(antlr4::ParserRuleContext* ctx) const;
-  // A statement or top-level item left out for a syntax error (a parse
-  // tree node, or tokens the error recovery skipped between statements):
-  // counted, and the names it declared kept as declared-but-unknown in
-  // `names` (a function's name in the module's).
-  void leftOut(antlr4::tree::ParseTree* node, std::vector<ast::Token>& names);
-  void leftOut(const std::vector<antlr4::Token*>& tokens, std::vector<ast::Token>& names);
+  // A statement of `block` or a top-level item left out for a syntax error
+  // (a parse tree node, or tokens the error recovery skipped between
+  // statements): counted, and the names it declared kept as
+  // declared-but-unknown (ast::Block::unknown_names,
+  // ast::Module::unknown_names).
+  void leftOut(antlr4::tree::ParseTree* node, ast::Block& block);
+  void leftOut(const std::vector<antlr4::Token*>& tokens, ast::Block& block);
+  void leftOutItem(antlr4::tree::ParseTree* node);
+  void leftOutItem(const std::vector<antlr4::Token*>& tokens);
+  void declaredNames(const std::vector<antlr4::Token*>& tokens, bool in_body, std::vector<ast::Token>& names) const;
   // Statements of a block or items of the module, in order, with the
   // tokens skipped between them (sync() in syntax_errors.cpp) left out.
-  template <typename Context, typename Build>
-  void eachChild(antlr4::ParserRuleContext* parent, std::vector<ast::Token>& names, Build build);
+  template <typename Context, typename Build, typename LeftOut>
+  void eachChild(antlr4::ParserRuleContext* parent, Build build, LeftOut left_out);
   void reportUnknownDirective(const ast::Token& word);
 
   void buildTopLevel(PtxParser::TopLevelContext* ctx);

@@ -203,7 +203,7 @@ bool chunkInput(std::string_view text, const ParseOptions& options, diag::Diagno
 
 void parseOneChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
                    diag::DiagnosticSink& sink, ParseStats& stats) {
-  if (chunk.after_skipped_start) module.broken_module_directive = true;
+  if (chunk.after_skipped_start) module.broken_before_first_item = true;
   if (options.fast_path && parseChunkFast(text, chunk.begin, chunk.end, options, module, stats)) return;
   if (options.fast_path) ++stats.slow_chunks;
   parseChunk(text, chunk, options, module, sink, stats);

@@ -20,11 +20,4 @@ void checkModule(const ast::Module& module, const Options& options, diag::Diagno
 // --show-unchecked, or the rule enabled).
 bool listsUnchecked(const Options& options);
 
-// checkModuleDirectives, but where the module's .version, .target or
-// .address_size line has a syntax error (or no item parsed at all), their
-// absence is not reported.
-struct ModuleContext;
-ModuleContext checkModuleHeader(const ast::Module& module, const Options& options, diag::DiagnosticSink& sink,
-                                RequirementLog* requirements);
-
 }  // namespace ptxlint::sema
