@@ -13,7 +13,7 @@ Result lintKernel(std::string_view body) { return lint(inKernel(body)); }
 
 }  // namespace
 
-TEST_CASE("a missing ';' is reported after the previous token, with a fix-it", "[syntax]") {
+TEST_CASE("a missing semicolon is reported after the previous token, with a fix-it", "[syntax]") {
   // (The registers are declared: the statements are checked too.)
   Result r = lintKernel(".reg .b32 %r<3>;\nmov.u32 %r1, %tid.x\nadd.u32 %r2, %r1, 1;");
   REQUIRE(r.diagnostics.size() == 1);
@@ -101,7 +101,7 @@ TEST_CASE("the end of file inside a function is reported once", "[syntax]") {
   CHECK(r.diagnostics[0].message.find("end of file") != std::string::npos);
 }
 
-TEST_CASE("a 0f constant under an operator is reported; a minus sign on it has a fix-it (4.5.2)", "[syntax]") {
+TEST_CASE("a 0f constant under an operator is reported, and a minus sign on it has a fix-it (4.5.2)", "[syntax]") {
   Result r = lintKernel(
       ".reg .f32 %f<7>;\n"
       "mov.f32 %f1, -0f40000000;\n"          // line 7: the sign bit flipped
