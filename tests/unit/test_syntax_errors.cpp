@@ -171,3 +171,21 @@ TEST_CASE("a broken .target line is not missing, and a later one checks the file
   whole.streaming = false;
   CHECK(fingerprint(in_pieces) == fingerprint(lint(later, whole)));
 }
+
+// The recovery skips the rest of the statement only: a vector operand's
+// braces (6.4.2), opened before the error or after it, end no block.
+TEST_CASE("a stray token inside a vector operand loses only its statement", "[syntax]") {
+  for (std::string broken : {"mov.b64 %rd1, {%r1, ) %r2};", "mov.b64 %rd1, ) {%r1, %r2};", "mov.b64 %rd1, {%r1, %r2;",
+                             "{ mov.b64 %rd1, {%r1, ) %r2}; }"}) {
+    CAPTURE(broken);
+    std::string text = inKernel(".reg .b32 %r<3>;\n.reg .b64 %rd<2>;\n" + broken + "\nbra L;\nL:\nmov.b32 %r1, %r2;");
+    Result r = lint(text);
+    REQUIRE(r.diagnostics.size() == 1);  // no "undeclared L": the label stayed in the body
+    CHECK(r.diagnostics[0].code == "PL1001");
+    CHECK(r.diagnostics[0].begin.line == 8);
+    CHECK(r.stats.checked == 2);
+    CHECK(r.stats.unparsed == 1);
+    Parsed p = parseText(text);
+    CHECK(firstFunction(p).body->statements.size() >= 5);  // 2 .reg, bra, L:, mov
+  }
+}
