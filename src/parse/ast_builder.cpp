@@ -234,12 +234,6 @@ void AstBuilder::leftOut(const std::vector<antlr4::Token*>& tokens, ast::Block& 
   declaredNames(tokens, /*in_body=*/true, block.unknown_names);
 }
 
-void AstBuilder::leftOutItem(antlr4::tree::ParseTree* node) {
-  std::vector<antlr4::Token*> tokens;
-  collectTokens(node, tokens);
-  leftOutItem(tokens);
-}
-
 void AstBuilder::leftOutItem(const std::vector<antlr4::Token*>& tokens) {
   ++module_.unparsed_statements;
   // Before the first item that parsed, or a header directive itself: the
@@ -257,28 +251,40 @@ void AstBuilder::leftOutItem(const std::vector<antlr4::Token*>& tokens) {
   for (const ast::Token& name : names) module_.unknown_names.push_back({name, place});
 }
 
+// A left-out statement may not have ended where its parse tree does: the
+// rule that failed returns (ANTLR recovers in every rule), and the rest of
+// the statement, up to its ';', is skipped by the enclosing list
+// (`.reg .b32 %r<4>>, %s;`: `>>, %s;` after the declaration's node). Those
+// tokens belong to it: one statement, whose names they may hold.
 template <typename Context, typename Build, typename LeftOut>
 void AstBuilder::eachChild(antlr4::ParserRuleContext* parent, Build build, LeftOut left_out) {
-  std::vector<antlr4::Token*> skipped;
+  std::vector<antlr4::Token*> run;  // a left-out statement, or skipped tokens, not yet ended
+  auto flush = [&] {
+    if (!run.empty()) left_out(run);
+    run.clear();
+  };
   for (auto* child : parent->children) {
     if (auto* item = as<Context>(child)) {
-      if (!skipped.empty()) left_out(skipped);
-      skipped.clear();
-      build(item);
+      flush();
+      if (build(item)) continue;
+      collectTokens(item, run);
+      std::size_t last = run.empty() ? static_cast<std::size_t>(PtxLexer::SEMI) : run.back()->getType();
+      if (last == PtxLexer::SEMI || last == PtxLexer::RBRACE) flush();
     } else if (auto* error = as<antlr4::tree::ErrorNode>(child)) {
-      collectTokens(error, skipped);
+      collectTokens(error, run);
     }
   }
-  if (!skipped.empty()) left_out(skipped);
+  flush();
 }
 
 void AstBuilder::buildModule(PtxParser::ModuleContext* ctx) {
   eachChild<PtxParser::TopLevelContext>(
-      ctx, [&](PtxParser::TopLevelContext* top) { buildTopLevel(top); },
-      [&](const std::vector<antlr4::Token*>& skipped) { leftOutItem(skipped); });
+      ctx, [&](PtxParser::TopLevelContext* top) { return buildTopLevel(top); },
+      [&](const std::vector<antlr4::Token*>& tokens) { leftOutItem(tokens); });
 }
 
-void AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
+// False: the item has a syntax error, and is left out (eachChild).
+bool AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
   ast::TopLevel item;
   if (auto* f = ctx->functionDecl()) {
     // A function with errors in its body keeps its good statements. A
@@ -290,15 +296,15 @@ void AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
       auto* rule = dynamic_cast<antlr4::ParserRuleContext*>(c);
       if (rule != nullptr && rule != f->functionBody() && hasSyntaxError(rule)) broken = true;
     }
-    if (broken) return leftOutItem(ctx);
+    if (broken) return false;
     item.node = buildFunction(f);
     module_.items.push_back(std::move(item));
-    return;
+    return true;
   }
   // A declaration the builder finds wrong (PL1006, PL1010, PL1011) is left
   // out as one the parser refused.
   std::size_t errors = sink_.errorCount();
-  if (hasSyntaxError(ctx)) return leftOutItem(ctx);
+  if (hasSyntaxError(ctx)) return false;
   if (auto* v = ctx->versionDirective()) {
     ast::VersionDirective d;
     d.range = rangeOf(v);
@@ -330,11 +336,12 @@ void AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
     item.node = buildPragma(p);
   } else if (auto* v = ctx->variableDecl()) {
     item.node = buildVariableDecl(v);
-    if (sink_.errorCount() > errors) return leftOutItem(ctx);
+    if (sink_.errorCount() > errors) return false;
   } else {
-    return leftOutItem(ctx);
+    return false;
   }
   module_.items.push_back(std::move(item));
+  return true;
 }
 
 ast::Function AstBuilder::buildFunction(PtxParser::FunctionDeclContext* ctx) {
@@ -448,10 +455,10 @@ ast::Block AstBuilder::buildBlock(antlr4::ParserRuleContext* ctx,
     bool nested_block = as<PtxParser::BlockStatementContext>(s) != nullptr;
     if ((nested_block ? s->exception != nullptr : hasSyntaxError(s)) || !buildStatement(s, statement) ||
         (!nested_block && sink_.errorCount() > errors)) {
-      leftOut(s, block);
-      return;
+      return false;
     }
     block.statements.push_back(std::move(statement));
+    return true;
   };
   eachChild<PtxParser::StatementContext>(ctx, build,
                                          [&](const std::vector<antlr4::Token*>& skipped) { leftOut(skipped, block); });

@@ -48,16 +48,16 @@ class AstBuilder {
   // ast::Module::unknown_names).
   void leftOut(antlr4::tree::ParseTree* node, ast::Block& block);
   void leftOut(const std::vector<antlr4::Token*>& tokens, ast::Block& block);
-  void leftOutItem(antlr4::tree::ParseTree* node);
   void leftOutItem(const std::vector<antlr4::Token*>& tokens);
   void declaredNames(const std::vector<antlr4::Token*>& tokens, bool in_body, std::vector<ast::Token>& names) const;
-  // Statements of a block or items of the module, in order, with the
-  // tokens skipped between them (sync() in syntax_errors.cpp) left out.
+  // Statements of a block or items of the module, in order: `build` one
+  // (false: it has a syntax error), `left_out` the tokens of one that has,
+  // with those the recovery skipped after it (sync() in syntax_errors.cpp).
   template <typename Context, typename Build, typename LeftOut>
   void eachChild(antlr4::ParserRuleContext* parent, Build build, LeftOut left_out);
   void reportUnknownDirective(const ast::Token& word);
 
-  void buildTopLevel(PtxParser::TopLevelContext* ctx);
+  bool buildTopLevel(PtxParser::TopLevelContext* ctx);
   ast::Function buildFunction(PtxParser::FunctionDeclContext* ctx);
   std::vector<ast::Param> buildParams(PtxParser::ParamListContext* ctx);
   ast::FunctionDirective buildFunctionDirective(PtxParser::FunctionDirectiveContext* ctx);

@@ -189,3 +189,16 @@ TEST_CASE("a stray token inside a vector operand loses only its statement", "[sy
     CHECK(firstFunction(p).body->statements.size() >= 5);  // 2 .reg, bra, L:, mov
   }
 }
+
+// A declaration whose declarator fails returns from its rule, and the list
+// around it skips the rest: one statement left out, every name it declared
+// (a parameterized range's members too, 5.4.6) declared but unknown.
+TEST_CASE("a broken .reg line declares its names, those after the error too", "[syntax]") {
+  std::string text = inKernel(".reg .b32 %r<4>, %q<4>>, %s;\nadd.u32 %r1, %q3, %s;\nmov.u32 %r2, %t;");
+  Result r = lint(text);
+  std::vector<std::string> found;
+  for (const Diagnostic& d : r.diagnostics) found.push_back(std::string(d.code) + "@" + std::to_string(d.begin.line));
+  CHECK(found == std::vector<std::string>{"PL1001@6", "PL2010@8"});  // %t only: it was never declared
+  CHECK(r.stats.unparsed == 1);
+  CHECK(r.stats.checked == 2);
+}
