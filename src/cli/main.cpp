@@ -41,7 +41,8 @@ FILE '-' reads standard input. Exit status: 0 no errors, 1 errors found,
 
 options:
   --stats               print counts (bytes, tokens, instructions checked and
-                        unchecked) for each file and in total
+                        unchecked, statements not checked for a syntax
+                        error) for each file and in total
   --show-unchecked      list instructions that no instruction table covers
                         yet (notes, code PL9002)
   --format=FORMAT       text (default), json (one document for all files;

@@ -49,9 +49,9 @@ std::string renderJson(std::span<const FileReport> files) {
     }
     const Statistics& s = f.result->stats;
     out += fmt::format(
-        "],\"stats\":{{\"bytes\":{},\"tokens\":{},\"instructions\":{},\"checked\":{},\"unchecked\":{}}},"
-        "\"truncated\":{}}}",
-        s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, f.result->truncated ? "true" : "false");
+        "],\"stats\":{{\"bytes\":{},\"tokens\":{},\"instructions\":{},\"checked\":{},\"unchecked\":{},"
+        "\"unparsed\":{}}},\"truncated\":{}}}",
+        s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, s.unparsed, f.result->truncated ? "true" : "false");
   }
   out += "]}\n";
   return out;
