@@ -36,6 +36,7 @@ ptxlint_result* ptxlint_lint(const char* text, size_t size, const ptxlint_option
     if (options->max_errors != 0) o.max_errors = options->max_errors;
     if (options->max_nesting != 0) o.max_nesting = options->max_nesting;
     o.show_unchecked = options->show_unchecked != 0;
+    if (options->compat != nullptr && std::string_view(options->compat) != "manual") o.compat = options->compat;
   }
   auto* r = new (std::nothrow) ptxlint_result;
   if (r == nullptr) return nullptr;
@@ -100,6 +101,8 @@ size_t ptxlint_count(const ptxlint_result* result, ptxlint_severity severity) {
   for (const ptxlint::Diagnostic& d : result->result.diagnostics) n += toC(d.severity) == severity;
   return n;
 }
+
+const char* ptxlint_reference(const ptxlint_result* result) { return result->result.reference.c_str(); }
 
 void ptxlint_instruction_counts(const ptxlint_result* result, size_t* seen, size_t* checked, size_t* unchecked) {
   const ptxlint::Statistics empty;

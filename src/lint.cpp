@@ -18,10 +18,12 @@
 
 #include "ast/source_map.h"
 #include "diag/diagnostic_builder.h"
+#include "diag/source_origin.h"
 #include "parse/parser.h"
 #include "ptxlint/ptxlint.hpp"
 #include "sema/checker.h"
 #include "sema/module_context.h"
+#include "spec/deviations.h"
 #include "support/input_pages.h"
 #include "support/text.h"
 
@@ -33,6 +35,15 @@ std::size_t Result::count(Severity severity) const {
 }
 
 std::string_view version() { return PTXLINT_VERSION; }
+
+bool compatKnown(std::string_view compat) {
+  return compat.empty() || (compat.starts_with("ptxas-") && spec::findPtxasRelease(compat.substr(6)) != nullptr);
+}
+
+std::string_view referenceName(const Options& options) {
+  if (options.compat.empty() || !compatKnown(options.compat)) return "manual";
+  return options.compat;
+}
 
 namespace {
 
@@ -448,7 +459,9 @@ Result lint(std::string_view text, const Options& options) {
     }
     result.diagnostics.push_back(std::move(d));
   }
+  if (options.source_origins && !result.diagnostics.empty()) diag::attachSourceOrigins(text, result.diagnostics);
   result.stats.finish_ns = nanosecondsSince(phase);
+  result.reference = std::string(referenceName(options));
   return result;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,25 @@ struct DiagnosticNote {
   LineColumn begin;
 };
 
+// A place in the source that generated the PTX (a .cu or .py file named by
+// a .file directive), from the .loc directive in force (PTX ISA 11.5.3,
+// 11.5.4). Column 0: the generator gave none.
+struct SourceLocation {
+  std::string file;
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+};
+
+// What generated a diagnostic's PTX line: the innermost .loc in force, the
+// call sites it was inlined at (innermost first, from `inlined_at`), and
+// whether the line lies in an inline asm block (between the compilers'
+// `// begin inline asm` and `// end inline asm` comments).
+struct SourceOrigin {
+  SourceLocation location;
+  std::vector<SourceLocation> inlined_at;
+  bool in_inline_asm = false;
+};
+
 struct Diagnostic {
   std::string_view code;  // stable rule code, e.g. "PL1002"
   std::string_view rule;  // the rule's slug, e.g. "missing-semicolon"
@@ -48,6 +68,8 @@ struct Diagnostic {
   std::vector<DiagnosticNote> notes;
   std::vector<FixIt> fixits;
   std::string_view spec_section;  // manual section the rule implements
+  // Set when the PTX carries .file/.loc (nvcc -lineinfo, clang -g, Triton).
+  std::optional<SourceOrigin> source;
 };
 
 }  // namespace ptxlint

@@ -31,6 +31,8 @@ typedef struct {
   unsigned max_errors;     /* 0: the default (1000) */
   unsigned max_nesting;    /* 0: the default (256) */
   int show_unchecked;      /* nonzero: PL9002 notes for unchecked instructions */
+  const char* compat;      /* NULL or "manual": the manual's verdict; "ptxas-13.0":
+                              that ptxas release's (ptxlint::Options::compat) */
 } ptxlint_options;
 
 typedef struct {
@@ -67,6 +69,9 @@ int ptxlint_get_fixit(const ptxlint_result* result, size_t index, size_t fixit, 
 size_t ptxlint_count(const ptxlint_result* result, ptxlint_severity severity);
 /* Instructions seen, checked against a table, and not covered by one. */
 void ptxlint_instruction_counts(const ptxlint_result* result, size_t* seen, size_t* checked, size_t* unchecked);
+
+/* The reference that judged: "manual" or "ptxas-13.0". */
+const char* ptxlint_reference(const ptxlint_result* result);
 
 const char* ptxlint_version(void);
 

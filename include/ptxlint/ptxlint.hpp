@@ -27,6 +27,14 @@ struct Options {
   // ("7.8") instead of its own: "would this assemble for sm_80?".
   std::string target_override;
   std::string version_override;
+  // Which reference judges: "" (the PTX ISA manual, the default) or
+  // "ptxas-13.0", the verdict of that ptxas release: where ptxas is stricter
+  // than the manual (a known deviation, `ptxlint --list-deviations`) the
+  // file gets an error, where ptxas is laxer the manual's error becomes a
+  // warning, and a .version or .target that release does not know is an
+  // error. A release the tables do not know (compatKnown() says) judges as
+  // the manual.
+  std::string compat;
   // Rule control, by code ("PL3002") or name ("invalid-combination"):
   // disabled rules report nothing; enabled ones report even if off by default
   // (PL9002). Warnings count as errors with warnings_as_errors.
@@ -62,6 +70,10 @@ struct Options {
   std::uint32_t threads = 1;
   // Infer the lowest .version and .target the text needs (Result::requirements).
   bool infer_requirements = false;
+  // Give each diagnostic of a text with .file/.loc directives the source
+  // location that generated its line (Diagnostic::source). Read only when
+  // there is a diagnostic.
+  bool source_origins = true;
   // The text is a read-only private mapping of a file (mmap PROT_READ,
   // MAP_PRIVATE): ptxlint may give its pages back to the kernel behind each
   // pass (madvise MADV_DONTNEED; they are read from the file again when a
@@ -121,6 +133,8 @@ struct Result {
   Statistics stats;
   std::optional<Requirements> requirements;  // with Options::infer_requirements
   bool truncated = false;                    // max_errors was reached
+  // The reference that judged (Options::compat): "manual" or "ptxas-13.0".
+  std::string reference = "manual";
 
   std::size_t count(Severity severity) const;
   bool hasErrors() const { return count(Severity::Error) > 0; }
@@ -128,6 +142,11 @@ struct Result {
 
 // Validates one PTX module held in `text`.
 Result lint(std::string_view text, const Options& options = {});
+
+// Whether `compat` names a reference ptxlint knows ("", "ptxas-13.0").
+bool compatKnown(std::string_view compat);
+// The reference a result was judged by: "manual" or "ptxas-13.0".
+std::string_view referenceName(const Options& options);
 
 // ptxlint's own version, "MAJOR.MINOR.PATCH".
 std::string_view version();

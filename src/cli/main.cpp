@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/compat.h"
 #include "diag/render_json.h"
 #include "diag/render_sarif.h"
 #include "diag/render_text.h"
@@ -52,6 +53,10 @@ options:
   --target=SM           check as if the file declared .target SM (e.g. sm_80):
                         "would this assemble for sm_80?"
   --ptx-version=X.Y     check as if the file declared .version X.Y
+  --compat=REF          which reference judges: manual (default), ptxas-13.0
+                        (that release's verdict on the known deviations, its
+                        .version and .target), or ptxas (the release of the
+                        ptxas in $PTXLINT_PTXAS or on PATH)
   --Werror              treat warnings as errors (exit 1)
   --disable=CODE[,...]  turn rules off, by code (PL3002) or name
   --enable=CODE[,...]   turn on rules that are off by default (PL9002)
@@ -74,6 +79,9 @@ options:
   --list-rules          list every rule code with its summary
   --list-instructions   list every instruction table entry: manual section,
                         opcode and the manual's syntax line
+  --list-deviations[=markdown]
+                        list the known differences between the manual and
+                        ptxas (markdown: README's "The manual and ptxas")
   --explain=CODE        print the documentation of a rule (code or name)
   -h, --help            print this help
   --version             print ptxlint's version
@@ -332,6 +340,10 @@ std::optional<int> CommandLine::takeAction() {
   }
   if (arg_ == "--list-rules") return listRules();
   if (arg_ == "--list-instructions") return listInstructions();
+  if (arg_ == "--list-deviations" || arg_ == "--list-deviations=markdown") {
+    fmt::print("{}", ptxlint::cli::listDeviations(arg_ == "--list-deviations" ? "text" : "markdown"));
+    return 0;
+  }
   if (auto v = valueOf("--explain")) return explain(*v);
   return std::nullopt;
 }
@@ -419,6 +431,14 @@ CommandLine::Taken CommandLine::takeCheckAs(ptxlint::Options& lint) {
       return Taken::Bad;
     }
     lint.version_override = std::string(*v);
+  } else if (auto v = valueOf("--compat")) {
+    std::string error;
+    std::optional<std::string> compat = ptxlint::cli::resolveCompat(*v, error);
+    if (!compat) {
+      fmt::print(stderr, "ptxlint: {}\n", error);
+      return Taken::Bad;
+    }
+    lint.compat = *compat;
   } else {
     return Taken::No;
   }
@@ -459,7 +479,8 @@ struct FileOutcome {
   bool readable = false;
   InputText text;  // kept for JSON and SARIF, which need every file at the end
   ptxlint::Result result;
-  std::string printed;  // text format: this file's part of the output
+  std::string printed;     // text format: this file's part of the output
+  std::string stats_line;  // --stats with JSON or SARIF: for standard error
 };
 
 // The text format's part for one checked file: its diagnostics and notes.
@@ -510,7 +531,9 @@ void checkFile(const CliOptions& cli, const std::string& path, FileOutcome& out)
   options.threads = cli.jobs >= 2 * cli.files.size() ? 2 : 1;
   out.result = ptxlint::lint(out.text.view(), options);
   if (!cli.json) renderTextOutcome(cli, out);
-  if (cli.stats) printStats(out.printed, out.display, out.result.stats);
+  // JSON and SARIF carry the stats in the document; the text line goes to
+  // standard error there, so that standard output stays one document.
+  if (cli.stats) printStats(cli.json ? out.stats_line : out.printed, out.display, out.result.stats);
 }
 
 void addStatistics(ptxlint::Statistics& total, const ptxlint::Statistics& s) {
@@ -545,6 +568,7 @@ void report(const CliOptions& cli, FileOutcome& out, Totals& totals) {
   std::FILE* stream = !out.readable && cli.json ? stderr : stdout;
   std::fwrite(out.printed.data(), 1, out.printed.size(), stream);
   out.printed = std::string();
+  std::fwrite(out.stats_line.data(), 1, out.stats_line.size(), stderr);
   if (!out.readable) {
     totals.io_error = true;
     return;
@@ -594,9 +618,15 @@ int finishOutput(const CliOptions& cli, const std::vector<FileOutcome>& outcomes
     for (const FileOutcome& out : outcomes) {
       if (out.readable) reports.push_back({out.display, out.text.view(), &out.result});
     }
-    std::string rendered = cli.sarif ? ptxlint::diag::renderSarif(reports) : ptxlint::diag::renderJson(reports);
+    std::string rendered =
+        cli.sarif ? ptxlint::diag::renderSarif(reports, cli.stats) : ptxlint::diag::renderJson(reports, cli.stats);
     std::fwrite(rendered.data(), 1, rendered.size(), stdout);
     std::fflush(stdout);
+    if (cli.stats && cli.files.size() > 1) {
+      std::string total;
+      printStats(total, "total", totals.stats);
+      std::fwrite(total.data(), 1, total.size(), stderr);
+    }
     if (totals.io_error) return 2;
     return totals.any_error ? 1 : 0;
   }

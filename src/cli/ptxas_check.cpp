@@ -3,7 +3,11 @@
 // diagnostics on standard error, and answers with its exit status:
 // 0 accepted (no errors), 1 rejected, 2 bad usage.
 //
-//   ptxlint-ptxas-check [--started-ns=N] [--run=overlapped|serial] -- INPUT...
+//   ptxlint-ptxas-check [--started-ns=N] [--run=overlapped|serial] [--ptxas=PATH] -- INPUT...
+//
+// --ptxas: the ptxas the launcher wraps; the inputs are judged with the
+// verdict of its release (--compat=ptxas-X.Y), so that nothing it would
+// assemble is stopped.
 //
 // INPUT "-" is standard input. An input that cannot be read is left to ptxas
 // to report in its own words. --started-ns: the launcher's start
@@ -27,8 +31,11 @@
 #include <thread>
 #include <vector>
 
+#include "cli/compat.h"
+#include "cuda/asm_map.h"
 #include "diag/render_text.h"
 #include "ptxlint/ptxlint.hpp"
+#include "spec/deviations.h"
 
 namespace {
 
@@ -51,6 +58,20 @@ bool readAll(int fd, std::string& out) {
   }
 }
 
+// The verdict of the ptxas the launcher wraps: --compat=ptxas-X.Y for its
+// release (`ptxas --version`), the newest release the table knows if it is
+// another one or says none.
+ptxlint::Options compatOf(const std::string& ptxas) {
+  ptxlint::Options options;
+  std::string error;
+  std::optional<std::string> release = ptxas.empty() ? std::nullopt : ptxlint::cli::ptxasRelease(ptxas, error);
+  std::string compat = release ? "ptxas-" + *release : std::string();
+  options.compat = ptxlint::compatKnown(compat) && !compat.empty()
+                       ? compat
+                       : "ptxas-" + std::string(ptxlint::spec::ptxasReleases().back().version);
+  return options;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -59,6 +80,7 @@ int main(int argc, char** argv) {
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   std::vector<std::string> inputs;
   std::string_view run = "unknown";
+  std::string ptxas;  // the ptxas the launcher wraps
   bool options = true;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
@@ -68,6 +90,8 @@ int main(int argc, char** argv) {
       started_ns = std::atoll(argv[i] + 13);
     } else if (options && arg.rfind("--run=", 0) == 0) {
       run = arg.substr(6);
+    } else if (options && arg.rfind("--ptxas=", 0) == 0) {
+      ptxas = arg.substr(8);
     } else if (options) {
       fmt::print(stderr,
                  "ptxlint-ptxas-check: unknown option '{}' (usage: [--started-ns=N] [--run=MODE] -- INPUT...)\n", arg);
@@ -77,6 +101,7 @@ int main(int argc, char** argv) {
     }
   }
 
+  ptxlint::Options lint_options = compatOf(ptxas);
   bool rejected = false;
   std::string stdin_bytes;
   bool stdin_read = false;
@@ -96,7 +121,14 @@ int main(int argc, char** argv) {
       ::close(fd);
       if (!ok) continue;
     }
-    ptxlint::Result result = ptxlint::lint(text);
+    ptxlint::Result result = ptxlint::lint(text, lint_options);
+    // What the release lacks (.version, .target; PL5002) ptxas says itself, in
+    // its words: the -arch it is given may well cover an older .target.
+    for (ptxlint::Diagnostic& d : result.diagnostics) {
+      if (d.code == "PL5002") d.severity = ptxlint::Severity::Warning;
+    }
+    // A Triton kernel's inline asm: point into the .py asm string.
+    ptxlint::cuda::refinePythonAsmOrigins(text, result.diagnostics);
     // PTXLINT_PTXAS_LOG=FILE: one line per validated input, for counting what
     // a compiler sent through the wrapper.
     if (const char* log = std::getenv("PTXLINT_PTXAS_LOG"); log != nullptr && *log != 0) {

@@ -4,7 +4,10 @@
  *   TRITON_PTXAS_PATH=/path/to/ptxlint-ptxas python train.py
  *
  * Valid PTX: ptxas runs as if called directly (same arguments, same output,
- * same files, same exit status). PTX that ptxlint rejects: ptxlint's
+ * same files, same exit status). ptxlint judges with the verdict of the ptxas
+ * it wraps (--compat=ptxas-X.Y, X.Y from `ptxas --version`): it never stops a
+ * file that ptxas would assemble, and prints the manual's findings that ptxas
+ * lets pass as warnings. PTX that ptxlint rejects: ptxlint's
  * diagnostics on standard error and exit status 255 (ptxas's own), and ptxas
  * writes nothing. Warn mode (PTXLINT_PTXAS_MODE=warn or --ptxlint-warn) prints
  * the diagnostics and lets ptxas finish anyway.
@@ -261,9 +264,10 @@ struct Run {
   size_t stdin_size, ptxas_fed, checker_fed;
 };
 
-/* Spawns the checker: ptxlint-ptxas-check --started-ns=N --run=MODE -- inputs... */
-static bool start_checker(struct Run* run, const char* checker, char** inputs, int input_count, bool uses_stdin,
-                          long long started_ns, bool gated) {
+/* Spawns the checker: ptxlint-ptxas-check --started-ns=N --run=MODE --ptxas=PATH -- inputs...
+ * (--ptxas: the ptxas it wraps, whose release's verdict it gives). */
+static bool start_checker(struct Run* run, const char* checker, const char* ptxas, char** inputs, int input_count,
+                          bool uses_stdin, long long started_ns, bool gated) {
   int done[2], in[2] = {-1, -1};
   if (pipe2(done, O_CLOEXEC) != 0) return false;
   if (uses_stdin && pipe2(in, O_CLOEXEC) != 0) {
@@ -273,8 +277,11 @@ static bool start_checker(struct Run* run, const char* checker, char** inputs, i
   }
   char started[48];
   snprintf(started, sizeof started, "--started-ns=%lld", started_ns);
-  char** argv = calloc((size_t)input_count + 5, sizeof(char*));
-  if (argv == NULL) {
+  char** argv = calloc((size_t)input_count + 6, sizeof(char*));
+  char* ptxas_option = malloc(strlen(ptxas) + 9);
+  if (argv == NULL || ptxas_option == NULL) {
+    free(argv);
+    free(ptxas_option);
     int pipes[] = {done[0], done[1], in[0], in[1]};
     for (size_t i = 0; i < COUNT(pipes); ++i) {
       if (pipes[i] >= 0) close(pipes[i]);
@@ -285,6 +292,8 @@ static bool start_checker(struct Run* run, const char* checker, char** inputs, i
   argv[argc++] = (char*)checker;
   argv[argc++] = started;
   argv[argc++] = gated ? (char*)"--run=overlapped" : (char*)"--run=serial";
+  snprintf(ptxas_option, strlen(ptxas) + 9, "--ptxas=%s", ptxas);
+  argv[argc++] = ptxas_option;
   argv[argc++] = (char*)"--";
   for (int i = 0; i < input_count; ++i) argv[argc++] = inputs[i];
   argv[argc] = NULL;
@@ -295,6 +304,7 @@ static bool start_checker(struct Run* run, const char* checker, char** inputs, i
   int rc = posix_spawn(&run->checker, checker, &actions, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
   free(argv);
+  free(ptxas_option);
   close(done[1]);
   if (in[0] >= 0) close(in[0]);
   if (rc != 0) {
@@ -651,7 +661,7 @@ static int launch(int argc, char** argv, char** passed, char** inputs, char** st
     run.stdin_bytes = stdin_bytes != NULL ? stdin_bytes : "";
     run.stdin_size = stdin_size;
   }
-  if (!start_checker(&run, checker, inputs, request.input_count, uses_stdin, started_ns, gated)) {
+  if (!start_checker(&run, checker, ptxas, inputs, request.input_count, uses_stdin, started_ns, gated)) {
     fprintf(stderr, "ptxlint-ptxas: cannot run %s: %s\n", checker, strerror(errno));
     if (gated) kill(run.ptxas, SIGKILL);
     return 255;

@@ -48,6 +48,14 @@ class DiagnosticSink {
     d.fixits.push_back(FixIt{range, std::move(replacement)});
   }
 
+  // Changes the severity of a finding this sink holds (a deviation between
+  // the manual and ptxas, judged by --compat), keeping the error count.
+  void setSeverity(Diagnostic& d, Severity severity) {
+    if (d.severity == Severity::Error && error_count_ > 0) --error_count_;
+    if (severity == Severity::Error) ++error_count_;
+    d.severity = severity;
+  }
+
   // Takes a finding made by another sink (one kept apart, then merged).
   void adopt(Diagnostic&& d) {
     if (diagnostics_.size() >= keep_limit_) {
@@ -61,6 +69,7 @@ class DiagnosticSink {
 
   std::size_t errorCount() const { return error_count_; }
   bool tooManyErrors() const { return error_count_ >= max_errors_; }
+  std::size_t maxErrors() const { return max_errors_; }
   // Findings past the keep limit, counted but not kept.
   std::size_t droppedCount() const { return dropped_count_; }
   std::vector<Diagnostic>& diagnostics() { return diagnostics_; }

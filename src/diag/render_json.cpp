@@ -6,7 +6,41 @@
 #include "support/text.h"
 
 namespace ptxlint::diag {
-std::string renderJson(std::span<const FileReport> files) {
+namespace {
+
+std::string sourceLocationJson(const SourceLocation& at) {
+  return fmt::format("{{\"file\":{},\"line\":{},\"column\":{}}}", support::jsonQuote(at.file), at.line, at.column);
+}
+
+// `"source":{...}` after a diagnostic's fix-its, only for PTX with .loc.
+std::string sourceOriginJson(const SourceOrigin& source) {
+  std::string out = ",\"source\":" + sourceLocationJson(source.location);
+  out.pop_back();
+  out += fmt::format(",\"inline_asm\":{},\"inlined_at\":[", source.in_inline_asm ? "true" : "false");
+  for (std::size_t i = 0; i < source.inlined_at.size(); ++i) {
+    if (i > 0) out += ',';
+    out += sourceLocationJson(source.inlined_at[i]);
+  }
+  return out + "]}";
+}
+
+}  // namespace
+
+std::string statsJson(const Statistics& s, bool all_stats) {
+  std::string out =
+      fmt::format(R"({{"bytes":{},"tokens":{},"instructions":{},"checked":{},"unchecked":{},"unparsed":{})", s.bytes,
+                  s.tokens, s.instructions, s.checked, s.unchecked, s.unparsed);
+  if (all_stats) {
+    out += fmt::format(
+        R"(,"chunks":{},"slow_chunks":{},"ll_fallbacks":{},"parsed_runs":{},"reused_runs":{},)"
+        R"("unbuilt_instructions":{},"prescan_ms":{:.3f},"parse_ms":{:.3f},"check_ms":{:.3f},"finish_ms":{:.3f})",
+        s.chunks, s.slow_chunks, s.ll_fallbacks, s.parsed_runs, s.reused_runs, s.unbuilt_instructions,
+        s.prescan_ns / 1e6, s.parse_ns / 1e6, s.check_ns / 1e6, s.finish_ns / 1e6);
+  }
+  return out + "}";
+}
+
+std::string renderJson(std::span<const FileReport> files, bool all_stats) {
   std::string out = "{\"schema\":\"ptxlint-diagnostics\",\"schema_version\":1,\"ptxlint_version\":" +
                     support::jsonQuote(ptxlint::version()) + ",\"files\":[";
   bool first_file = true;
@@ -45,13 +79,13 @@ std::string renderJson(std::span<const FileReport> files) {
             "\"replacement\":{}}}",
             b.line, b.column, e.line, e.column, fix.range.begin, fix.range.end, support::jsonQuote(fix.replacement));
       }
-      out += "]}";
+      out += ']';
+      if (d.source) out += sourceOriginJson(*d.source);
+      out += '}';
     }
-    const Statistics& s = f.result->stats;
-    out += fmt::format(
-        "],\"stats\":{{\"bytes\":{},\"tokens\":{},\"instructions\":{},\"checked\":{},\"unchecked\":{},"
-        "\"unparsed\":{}}},\"truncated\":{}}}",
-        s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, s.unparsed, f.result->truncated ? "true" : "false");
+    out += "],\"stats\":" + statsJson(f.result->stats, all_stats) +
+           ",\"truncated\":" + (f.result->truncated ? "true" : "false") +
+           ",\"reference\":" + support::jsonQuote(f.result->reference) + "}";
   }
   out += "]}\n";
   return out;

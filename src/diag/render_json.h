@@ -16,6 +16,12 @@ struct FileReport {
   const Result* result;
 };
 
-std::string renderJson(std::span<const FileReport> files);
+// `all_stats` (--stats): a file's "stats" object holds every count and the
+// phase times, not only the five counts it always has.
+std::string renderJson(std::span<const FileReport> files, bool all_stats = false);
+
+// A "stats" object: bytes, tokens, instructions, checked, unchecked; with
+// `all_stats`, the parser's counts and the phase times (milliseconds) too.
+std::string statsJson(const Statistics& s, bool all_stats);
 
 }  // namespace ptxlint::diag

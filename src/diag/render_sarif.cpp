@@ -38,9 +38,31 @@ std::string region(LineColumn begin, LineColumn end) {
                      begin.column, end.line, std::max(end.column, end.line == begin.line ? begin.column : 1u));
 }
 
+// Related locations in the generating source (.loc): where the line came
+// from, then the call sites it was inlined at. Column 0 (none given): the
+// region names the line only.
+std::string sourceOriginLocations(const SourceOrigin& source, std::size_t first_id) {
+  auto one = [](std::size_t id, std::string_view message, const SourceLocation& at) {
+    std::string region = at.column == 0
+                             ? fmt::format("{{\"startLine\":{}}}", std::max(at.line, 1u))
+                             : fmt::format("{{\"startLine\":{},\"startColumn\":{}}}", std::max(at.line, 1u), at.column);
+    return fmt::format(
+        "{{\"id\":{},\"message\":{{\"text\":{}}},\"physicalLocation\":{{\"artifactLocation\":{{\"uri\":{}}},"
+        "\"region\":{}}}}}",
+        id, support::jsonQuote(message), support::jsonQuote(uri(at.file)), region);
+  };
+  std::string out = one(first_id, source.in_inline_asm ? "generated from here, in inline asm" : "generated from here",
+                        source.location);
+  for (std::size_t i = 0; i < source.inlined_at.size(); ++i) {
+    out += ',';
+    out += one(first_id + 1 + i, "inlined from here", source.inlined_at[i]);
+  }
+  return out;
+}
+
 }  // namespace
 
-std::string renderSarif(std::span<const FileReport> files) {
+std::string renderSarif(std::span<const FileReport> files, bool stats) {
   std::string out =
       "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{"
       "\"tool\":{\"driver\":{\"name\":\"ptxlint\",\"version\":" +
@@ -72,7 +94,7 @@ std::string renderSarif(std::span<const FileReport> files) {
           "{{\"ruleId\":{},\"ruleIndex\":{},\"level\":{},\"message\":{{\"text\":{}}},\"locations\":[{{{}{}}}}}]",
           support::jsonQuote(d.code), rule_index, support::jsonQuote(level(d.severity)), support::jsonQuote(d.message),
           location_prefix, region(d.begin, d.end));
-      if (!d.notes.empty()) {
+      if (!d.notes.empty() || d.source) {
         out += ",\"relatedLocations\":[";
         for (std::size_t n = 0; n < d.notes.size(); ++n) {
           const DiagnosticNote& note = d.notes[n];
@@ -81,6 +103,10 @@ std::string renderSarif(std::span<const FileReport> files) {
           if (n > 0) out += ',';
           out += fmt::format("{{\"id\":{},\"message\":{{\"text\":{}}},{}{}}}}}", n, support::jsonQuote(note.message),
                              location_prefix, region(at, end));
+        }
+        if (d.source) {
+          if (!d.notes.empty()) out += ',';
+          out += sourceOriginLocations(*d.source, d.notes.size());
         }
         out += ']';
       }
@@ -101,7 +127,20 @@ std::string renderSarif(std::span<const FileReport> files) {
       out += fmt::format(",\"properties\":{{\"manualSection\":{}}}}}", support::jsonQuote(d.spec_section));
     }
   }
-  out += "]}]}\n";
+  out += ']';
+  // Which reference judged (--compat): the same for every file of a run.
+  std::string_view reference = files.empty() ? std::string_view("manual") : files.front().result->reference;
+  out += fmt::format(",\"properties\":{{\"reference\":{}", support::jsonQuote(reference));
+  if (stats) {
+    out += ",\"stats\":[";
+    for (std::size_t fi = 0; fi < files.size(); ++fi) {
+      const FileReport& f = files[fi];
+      out += fmt::format("{}{{\"file\":{},\"stats\":{},\"truncated\":{}}}", fi > 0 ? "," : "",
+                         support::jsonQuote(f.file), statsJson(f.result->stats, true), f.result->truncated);
+    }
+    out += ']';
+  }
+  out += "}}]}\n";
   return out;
 }
 

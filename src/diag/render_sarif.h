@@ -10,6 +10,8 @@
 
 namespace ptxlint::diag {
 
-std::string renderSarif(std::span<const FileReport> files);
+// `stats` (--stats): the run's properties hold each file's statistics
+// ("stats": [{"file", "stats", "truncated"}], as in the JSON format).
+std::string renderSarif(std::span<const FileReport> files, bool stats = false);
 
 }  // namespace ptxlint::diag

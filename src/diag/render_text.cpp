@@ -28,6 +28,7 @@ class TextRenderer {
       header(n.has_range ? n.begin : d.begin, Severity::Note, n.message, {});
       if (n.has_range && style_.show_source) sourceLine(n.range, n.begin, {});
     }
+    if (d.source) origin(*d.source);
   }
 
   std::string take() { return std::move(out_); }
@@ -37,9 +38,28 @@ class TextRenderer {
     if (style_.color) out_ += color;
   }
 
+  // The source that generated the line (.loc): `kernel.cu:5:3: note:
+  // generated from here`, then the call sites it was inlined at.
+  void origin(const SourceOrigin& source) {
+    std::string_view what = source.in_inline_asm ? "generated from here, in inline asm" : "generated from here";
+    header(source.location, Severity::Note, what, {});
+    for (const SourceLocation& call : source.inlined_at) header(call, Severity::Note, "inlined from here", {});
+  }
+
+  void header(const SourceLocation& at, Severity severity, std::string_view message, std::string_view code) {
+    // Column 0: the generator gave none; `file:line:` as compilers print it.
+    std::string where = at.column == 0 ? fmt::format("{}:{}: ", at.file, at.line)
+                                       : fmt::format("{}:{}:{}: ", at.file, at.line, at.column);
+    label(where, severity, message, code);
+  }
+
   void header(LineColumn at, Severity severity, std::string_view message, std::string_view code) {
+    label(fmt::format("{}:{}:{}: ", file_, at.line, at.column), severity, message, code);
+  }
+
+  void label(std::string_view where, Severity severity, std::string_view message, std::string_view code) {
     paint(kBold);
-    out_ += fmt::format("{}:{}:{}: ", file_, at.line, at.column);
+    out_ += where;
     paint(severity == Severity::Error ? kRed : severity == Severity::Warning ? kMagenta : kCyan);
     out_ += severityName(severity);
     out_ += ": ";

@@ -40,8 +40,10 @@ void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& o
   ByteCharStream chars(chunk_text);
   SpanTokenSource source(lexed, &chars);
   SilentListener silent;
+  // Tokens are fetched as the parser reads them (not filled first): a parse
+  // that ends early (an error under the bail-out strategy, --max-errors)
+  // holds only what it read.
   antlr4::CommonTokenStream tokens(&source);
-  tokens.fill();
   stats.tokens += lexed.size();
 
   PtxParser parser(&tokens);
@@ -64,7 +66,13 @@ void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& o
     auto strategy = std::make_shared<PtxErrorStrategy>(sink, chunk_text, chunk.begin);
     parser.setErrorHandler(strategy);
     parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
-    tree = parser.module();
+    try {
+      tree = parser.module();
+    } catch (const antlr4::ParseCancellationException&) {
+      // --max-errors errors in this chunk (PtxErrorStrategy): nothing more
+      // of it can be shown, and a partial tree is no input for the builder.
+      return;
+    }
     error_offsets = strategy->errorOffsets();
   }
   AstBuilder builder(text, chunk.begin, module, sink, error_offsets, options.max_nesting);

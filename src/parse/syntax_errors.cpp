@@ -281,6 +281,15 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending, const 
     }
   }
   error_offsets_.push_back(range.begin);
+  // At --max-errors errors of this chunk nothing further of it can be shown
+  // (they come in source order): the parse ends here, so that a flood of
+  // errors holds no more tokens and tree than the errors shown need (#25).
+  // Counted per chunk, not in the whole sink: a chunk parsed on another
+  // thread (lintInParallel) stops where it would alone. The chunk then
+  // gives no AST (parser.cpp): its instructions are not counted.
+  if (sink_.errorCount() - errors_before_ >= sink_.maxErrors()) {
+    throw antlr4::ParseCancellationException("--max-errors reached");
+  }
 }
 
 bool PtxErrorStrategy::reportBadToken(std::size_t type, std::uint32_t begin, std::uint32_t end, SourceRange range) {

@@ -19,7 +19,7 @@ class PtxErrorStrategy final : public antlr4::DefaultErrorStrategy {
  public:
   // `base` is the byte offset of the parsed chunk in the file.
   PtxErrorStrategy(diag::DiagnosticSink& sink, std::string_view text, std::uint32_t base)
-      : sink_(sink), text_(text), base_(base) {}
+      : sink_(sink), text_(text), base_(base), errors_before_(sink.errorCount()) {}
 
   void reportError(antlr4::Parser* parser, const antlr4::RecognitionException& e) override;
   void recover(antlr4::Parser* parser, std::exception_ptr e) override;
@@ -63,6 +63,7 @@ class PtxErrorStrategy final : public antlr4::DefaultErrorStrategy {
   std::string_view text_;
   std::uint32_t base_;
   std::vector<std::uint32_t> error_offsets_;
+  std::size_t errors_before_;  // in sink_, when this chunk's parse began
 };
 
 }  // namespace ptxlint::parse

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "sema/engine/deviation_check.h"
 #include "sema/module_context.h"
 
 namespace ptxlint::sema {
@@ -18,6 +19,33 @@ std::string versionList() {
     s += v.str();
   }
   return s;
+}
+
+// 11.1.2: "sm_13 ... Disallows use of map_f64_to_f32" (ptxas: "not
+// supported with SM 1.3 or higher"); on sm_10 to sm_12 it makes the
+// double-precision instructions valid. "The texturing mode is specified for
+// an entire module and cannot be changed within the module."
+void targetOptions(ModuleContext& context, const ast::Token* map_f64, const ast::Token* const texmode[2],
+                   diag::DiagnosticSink& sink) {
+  if (map_f64 != nullptr && context.target) {
+    if (context.target->sm >= 13) {
+      Diagnostic& d = sink.report(
+          diag::RuleId::InvalidTargetOption, map_f64->range,
+          fmt::format("map_f64_to_f32 is for sm_10 to sm_12; {} has double precision", context.target->str()));
+      d.spec_section = "11.1.2";
+    } else {
+      context.target->maps_f64 = true;
+    }
+  }
+  if (texmode[0] != nullptr && texmode[1] != nullptr) {
+    const ast::Token* second = texmode[0]->range.begin < texmode[1]->range.begin ? texmode[1] : texmode[0];
+    const ast::Token* first = second == texmode[0] ? texmode[1] : texmode[0];
+    Diagnostic& d = sink.report(
+        diag::RuleId::InvalidTargetOption, second->range,
+        fmt::format("'{}' conflicts with '{}': a module has one texturing mode", second->text, first->text));
+    d.spec_section = "11.1.2";
+    diag::DiagnosticSink::addNote(d, first->range, "the texturing mode is set here");
+  }
 }
 
 }  // namespace
@@ -125,6 +153,8 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
 
   // Every .target directive: the module is checked against the highest
   // architecture (11.1.2, Semantics).
+  const ast::Token* map_f64 = nullptr;
+  const ast::Token* texmode[2] = {nullptr, nullptr};  // unified, independent
   for (const ast::TopLevel& item : module.items) {
     const auto* t = itemAs<ast::TargetDirective>(item);
     if (t == nullptr) continue;
@@ -153,6 +183,9 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
           context.target_token = entry.range;
         }
       } else if (const spec::TargetOptionInfo* option = spec::findTargetOption(entry.text)) {
+        if (entry.text == "map_f64_to_f32") map_f64 = &entry;
+        if (entry.text == "texmode_unified") texmode[0] = texmode[0] ? texmode[0] : &entry;
+        if (entry.text == "texmode_independent") texmode[1] = texmode[1] ? texmode[1] : &entry;
         if (requirements != nullptr) {
           requirements->features.push_back(
               {entry.range, fmt::format("target option '{}'", entry.text), option->introduced, {}, {}, "11.1.2"});
@@ -174,6 +207,8 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
                   ".target names no architecture (such as sm_90)");
     }
   }
+
+  targetOptions(context, map_f64, texmode, sink);
 
   // 11.1.3: ".address_size ... must immediately follow the .target directive
   // if present"; "Redefinition of this directive within a module is not
@@ -201,6 +236,8 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
     if (a->size.text != "32" && a->size.text != "64") {
       sink.report(diag::RuleId::InvalidAddressSize, a->size.range,
                   fmt::format("invalid .address_size {}; it is 32 or 64", a->size.text));
+    } else if (context.address_size == 0) {
+      context.address_size = a->size.text == "64" ? 64 : 32;
     }
     context.require(sink, a->range, "the .address_size directive", {2, 3}, {}, "11.1.3");
   }
@@ -218,6 +255,10 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
       context.target_overridden = true;
     }
   }
+  // --compat=ptxas-X (spec/deviations.h): which ptxas release judges.
+  if (options.compat.starts_with("ptxas-")) context.compat = spec::findPtxasRelease(options.compat.substr(6));
+  context.ptxas = context.compat != nullptr ? context.compat : &spec::ptxasReleases().back();
+  engine::applyModuleDeviations(module, context, sink);
   return context;
 }
 

@@ -3,6 +3,7 @@
 // (for fix-its that raise .version).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 
@@ -10,6 +11,7 @@
 #include "diag/diagnostic_builder.h"
 #include "ptxlint/ptxlint.hpp"
 #include "sema/requirements.h"
+#include "spec/deviations.h"
 #include "spec/targets.h"
 
 namespace ptxlint::sema {
@@ -22,6 +24,14 @@ struct ModuleContext {
   // A .version newer than the tables (PL2006): `version` is then the
   // newest the tables know, and this the one declared.
   std::optional<spec::PtxVersion> declared_newer;
+  // 11.1.3 .address_size: 32 or 64; 0 where none is declared (the manual's
+  // default is 32; ptxas 13.0 has no 32-bit ABI left, so 64 is not assumed).
+  std::uint8_t address_size = 0;
+  // --compat=ptxas-X: the verdict of that ptxas release (spec/deviations.h);
+  // nullptr: the manual's. `ptxas` is the release a deviation is told
+  // against either way (the newest the table knows by default).
+  const spec::PtxasRelease* compat = nullptr;
+  const spec::PtxasRelease* ptxas = nullptr;
   bool version_overridden = false;
   bool target_overridden = false;
   // --requirements: every gated use is logged here (nullptr: not asked).

@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "sema/declarations.h"
 #include "sema/instruction_checker.h"
 #include "sema/module_context.h"
 #include "sema/register_names.h"
@@ -98,7 +99,12 @@ class ScopeRegisters final : public RegisterResolver {
 class SymbolChecker {
  public:
   SymbolChecker(const ModuleContext& context, const Options& options, diag::DiagnosticSink& sink, Statistics& stats)
-      : context_(context), options_(options), sink_(sink), stats_(stats), memo_(context) {}
+      : context_(context),
+        options_(options),
+        sink_(sink),
+        stats_(stats),
+        memo_(context),
+        declarations_(context, sink) {}
 
   void check(const ast::Module& module) {
     items(module);
@@ -135,8 +141,10 @@ class SymbolChecker {
       declareUnknownUpTo(i);
       const ast::TopLevel& item = module.items[i];
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
+        declarations_.variable(*v, nullptr);
         declareVariables(module_scope_, *v);
       } else if (const auto* f = std::get_if<ast::Function>(&item.node)) {
+        declarations_.function(*f);
         function(module_scope_, *f);
         for (const ast::FunctionDirective& d : f->directives) {
           if (d.pragma) pragmaStrings(*d.pragma);
@@ -258,6 +266,7 @@ class SymbolChecker {
     declare(module_scope, symbol, true);
     if (!f.body) return;
     Scope scope(&module_scope);
+    function_ = &f;
     declareParams(scope, f.return_params);
     declareParams(scope, f.params);
     block(scope, *f.body, /*is_function_body=*/true);
@@ -305,6 +314,7 @@ class SymbolChecker {
       if (const auto* label = ast::nodeIf<ast::Label>(s)) {
         declare(scope, {SymbolKind::Label, label->name.text, label->name.range});
       } else if (const auto* proto = ast::nodeIf<ast::CallPrototype>(s)) {
+        declarations_.callPrototype(*proto);
         Symbol symbol{SymbolKind::Prototype, proto->label.text, proto->label.range};
         symbol.results = count(proto->return_params);
         symbol.params = count(proto->params);
@@ -329,6 +339,7 @@ class SymbolChecker {
       } else if (const auto* in = ast::nodeIf<ast::Instruction>(s)) {
         instruction(scope, *in);
       } else if (const auto* decl = ast::nodeIf<ast::VariableDecl>(s)) {
+        declarations_.variable(*decl, function_);
         declareVariables(scope, *decl);
       } else if (const auto* inner = ast::nodeIf<ast::Block>(s)) {
         Scope nested(&scope);
@@ -628,8 +639,10 @@ class SymbolChecker {
   Statistics& stats_;
   Scope module_scope_{nullptr};
   CheckMemo memo_;
-  std::vector<Resolved> resolved_;    // the names of the instruction being checked
-  std::deque<Symbol> label_symbols_;  // copies of the labels among them (stable())
+  DeclarationChecker declarations_;          // chapters 5 and 11 on each declaration
+  const ast::Function* function_ = nullptr;  // the function whose body is being checked
+  std::vector<Resolved> resolved_;           // the names of the instruction being checked
+  std::deque<Symbol> label_symbols_;         // copies of the labels among them (stable())
   // A deferred instruction's special registers (checked once its names are
   // known to need no build), its names for the key, and the expressions of
   // one built for a check.

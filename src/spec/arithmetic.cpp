@@ -765,9 +765,11 @@ std::vector<InstructionSpec> arithmeticSpecs() {
                         {typedDest("d"), typedValue("a")}, {}, {1, 0}, {},
                         {{.slot = ".type", .values = {".f64"}, .targets = {TargetRequirement::atLeast(13)}}}));
   // A .b128 scalar to a .b128 scalar: the block's `mov.type d, a` with
-  // neither operand a vector (the other types are 9.7.9.3's).
-  specs.push_back(entry("9.7.9.4", "mov.b128 d, a", "mov", {required(".type", {".b128"})}, {typedDest("d"), typed("a")},
-                        {}, {1, 0}, {}, b128));
+  // neither operand a vector (the other types are 9.7.9.3's); a may be an
+  // integer constant, as for every type of 9.7.9.3 (ptxas 13.0 takes
+  // `mov.b128 %rq1, 41`).
+  specs.push_back(entry("9.7.9.4", "mov.b128 d, a", "mov", {required(".type", {".b128"})},
+                        {typedDest("d"), typedValue("a")}, {}, {1, 0}, {}, b128));
   // 6.4.3 Vectors as Operands: "Vector operands can be specified as source
   // and destination operands for instructions", "mov.v4.f32 {a,b,c,d}, V;";
   // chapter 10: "mov.v4.u32 %rx, %clusterid;". Each operand a braced list of

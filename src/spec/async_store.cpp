@@ -34,16 +34,18 @@ InstructionSpec weakBlock(bool scope) {
 
 // st.bulk: "The 32-bit or 64-bit integer operand size"; "The maximum value of
 // size operand can be 16777216"; "The only numeric value allowed for operand
-// initval is 0". (ptxas also requires a constant size to be a multiple of 8,
-// "size must be a multiple of 8. If the value is not a multiple of 8, then the
-// behavior is undefined": not judged here.)
+// initval is 0"; "size must be a multiple of 8. If the value is not a
+// multiple of 8, then the behavior is undefined": a constant off the multiple
+// is refused, as the bulk copies' sizes are (ptxas 13.0: "expected to be
+// multiple of 8").
 InstructionSpec bulkBlock(std::uint8_t size_bits) {
   InstructionSpec s{
       .section = "9.7.9.13",
       .syntax = "st.bulk{.weak}{.shared::cta} [a], size, initval",
       .opcode = "st.bulk",
       .qualifiers = {optional(".weak", {".weak"}), optionalSpace(".shared::cta", {".shared::cta"})},
-      .operands = {address("a"), inRange(valueOfType("size", size_bits == 64 ? ".u64" : ".u32"), 0, 16777216),
+      .operands = {address("a"),
+                   multipleOf(inRange(valueOfType("size", size_bits == 64 ? ".u64" : ".u32"), 0, 16777216), 8),
                    immediate("initval", {0})},
       // "Introduced in PTX ISA version 8.6"; "Requires sm_100 or higher".
       .introduced = {8, 6},

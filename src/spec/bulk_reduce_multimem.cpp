@@ -147,13 +147,13 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
   specs.push_back(multimem("9.7.9.14", "multimem.st{.stsem}{.scope}{.ss}.type [a], b", "multimem.st",
                            {optional(".stsem", {".relaxed", ".release"}), optional(".scope", kScopes),
                             optionalSpace(".ss", {".global"}), required(".type", kIntTypes)},
-                           {address("a"), typed("b")},
+                           {address("a"), typedValue("b")},
                            {scopeNeedsSemantics(".stsem", {".relaxed", ".release"}),
                             semanticsNeedScope(".stsem", {".relaxed", ".release"})}));
   specs.push_back(
       multimem("9.7.9.14", "multimem.st.weak{.ss}.type [a], b", "multimem.st",
                {required(".weak", {".weak"}), optionalSpace(".ss", {".global"}), required(".type", kIntTypes)},
-               {address("a"), typed("b")}, {}));
+               {address("a"), typedValue("b")}, {}));
   std::vector<FeatureNote> st_float_notes = {fp8Note(".type", kFp8Types)};
   specs.push_back(multimem(
       "9.7.9.14", "multimem.st{.stsem}{.scope}{.ss}{.vec}.type [a], b", "multimem.st",
@@ -173,7 +173,7 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
       "9.7.9.14", "multimem.red{.redsem}{.scope}{.ss}.op.type [a], b", "multimem.red",
       {optional(".redsem", {".relaxed", ".release"}), optional(".scope", kScopes), optionalSpace(".ss", {".global"}),
        required(".op", {".min", ".max", ".add", ".and", ".or", ".xor"}), required(".type", kIntTypes)},
-      {address("a"), typed("b")}, {multimemOpTypes(".op")}));
+      {address("a"), typedValue("b")}, {multimemOpTypes(".op")}));
   specs.push_back(multimem(
       "9.7.9.14", "multimem.red{.redsem}{.scope}{.ss}.redop{.vec}.redtype [a], b", "multimem.red",
       {optional(".redsem", {".relaxed", ".release"}), optional(".scope", kScopes), optionalSpace(".ss", {".global"}),
@@ -260,7 +260,7 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
       .qualifiers = {optional(".mmio", {".mmio"}), required(".sem", {".release"}), required(".scope", {".gpu", ".sys"}),
                      optionalSpace(".ss", {".global"}), required(".op", {".add"}),
                      required(".type", {".u32", ".s32", ".u64", ".s64"})},
-      .operands = {address("a"), typed("b")},
+      .operands = {address("a"), typedValue("b")},
       // "If .mmio is specified, .scope must be .sys."
       .constraints = {implies({{".mmio", {".mmio"}}}, {".scope", {".sys"}}, "with .mmio the scope is .sys")},
       .introduced = {8, 7},

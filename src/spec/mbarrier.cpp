@@ -18,6 +18,12 @@ namespace {
 
 const Values kSharedCta = {".shared", ".shared::cta"};  // `.shared{::cta}`
 
+// `{.shared{::cta}}`: "If no state space is specified then Generic Addressing
+// is used" (every mbarrier section), so a 32-bit register cannot hold the
+// address under .address_size 64 (ptxas 13.0: "32-bit address ...
+// conflicting with .address_size 64").
+QualifierSlot sharedOrGeneric() { return genericIfAbsent(optionalSpace(".shared{::cta}", kSharedCta)); }
+
 // "Support for sub-qualifier ::cta on .shared introduced in PTX ISA version 7.8."
 FeatureNote ctaSubQualifier(std::string_view slot) {
   return {.slot = slot, .values = {".shared::cta"}, .introduced = {7, 8}};
@@ -81,7 +87,7 @@ void arriveBlocks(std::vector<InstructionSpec>& specs, std::string_view section,
       .syntax = drop ? "mbarrier.arrive_drop{.sem.scope}{.shared{::cta}}.b64 state, [addr]{, count}"
                      : "mbarrier.arrive{.sem.scope}{.shared{::cta}}.b64 state, [addr]{, count}",
       .opcode = opcode,
-      .qualifiers = {sem(), scope(), optionalSpace(".shared{::cta}", kSharedCta), b64()},
+      .qualifiers = {sem(), scope(), sharedOrGeneric(), b64()},
       .operands = {orSink(state()), address("addr"), optionalOperand(arriveCount())},
       .constraints = semAndScopeTogether(sems),
       .introduced = {7, 0},
@@ -113,8 +119,7 @@ void arriveBlocks(std::vector<InstructionSpec>& specs, std::string_view section,
       .syntax = drop ? "mbarrier.arrive_drop.expect_tx{.sem.scope}{.shared{::cta}}.b64 state, [addr], tx_count"
                      : "mbarrier.arrive.expect_tx{.sem.scope}{.shared{::cta}}.b64 state, [addr], txCount",
       .opcode = opcode,
-      .qualifiers = {leading(required(".expect_tx", {".expect_tx"})), sem(), scope(),
-                     optionalSpace(".shared{::cta}", kSharedCta), b64()},
+      .qualifiers = {leading(required(".expect_tx", {".expect_tx"})), sem(), scope(), sharedOrGeneric(), b64()},
       .operands = {orSink(state()), address("addr"), valueOfType("txCount", ".u32")},
       .constraints = semAndScopeTogether(sems),
       .introduced = {7, 0},
@@ -145,7 +150,7 @@ void arriveBlocks(std::vector<InstructionSpec>& specs, std::string_view section,
                      : "mbarrier.arrive.noComplete{.release.cta}{.shared{::cta}}.b64 state, [addr], count",
       .opcode = opcode,
       .qualifiers = {required(".noComplete", {".noComplete"}), optional(".sem", {".release"}),
-                     optional(".scope", {".cta"}), optionalSpace(".shared{::cta}", kSharedCta), b64()},
+                     optional(".scope", {".cta"}), sharedOrGeneric(), b64()},
       .operands = {orSink(state()), address("addr"), arriveCount()},
       .constraints = {implies({{".sem", {".release"}}}, {".scope", {".cta"}}, ".release and .cta go together"),
                       implies({{".scope", {".cta"}}}, {".sem", {".release"}}, ".release and .cta go together")},
@@ -163,8 +168,8 @@ InstructionSpec waitBlock(std::string_view opcode, bool parity, std::string_view
       .section = "9.7.13.15.16",
       .syntax = syntax,
       .opcode = opcode,
-      .qualifiers = {optional(".sem", sems), optional(".scope", {".cta", ".cluster"}),
-                     optionalSpace(".shared{::cta}", kSharedCta), required(".b64", {".b64"})},
+      .qualifiers = {optional(".sem", sems), optional(".scope", {".cta", ".cluster"}), sharedOrGeneric(),
+                     required(".b64", {".b64"})},
       // "the 64-bit unsigned integer operand state"; "the 32-bit unsigned
       // integer operand phaseParity ... the valid values of phaseParity
       // operand are 0 and 1".
@@ -202,7 +207,7 @@ std::vector<InstructionSpec> mbarrierSpecs() {
   specs.push_back({.section = "9.7.13.15.9",
                    .syntax = "mbarrier.init{.shared{::cta}}.b64 [addr], count",
                    .opcode = "mbarrier.init",
-                   .qualifiers = {optionalSpace(".shared{::cta}", kSharedCta), required(".b64", {".b64"})},
+                   .qualifiers = {sharedOrGeneric(), required(".b64", {".b64"})},
                    .operands = {address("addr"), valueOfType("count", ".u32")},
                    .introduced = {7, 0},
                    .target = TargetRequirement::atLeast(80),
@@ -212,7 +217,7 @@ std::vector<InstructionSpec> mbarrierSpecs() {
   specs.push_back({.section = "9.7.13.15.10",
                    .syntax = "mbarrier.inval{.shared{::cta}}.b64 [addr]",
                    .opcode = "mbarrier.inval",
-                   .qualifiers = {optionalSpace(".shared{::cta}", kSharedCta), required(".b64", {".b64"})},
+                   .qualifiers = {sharedOrGeneric(), required(".b64", {".b64"})},
                    .operands = {address("addr")},
                    .introduced = {7, 0},
                    .target = TargetRequirement::atLeast(80),
@@ -231,7 +236,7 @@ std::vector<InstructionSpec> mbarrierSpecs() {
                                                  : "mbarrier.complete_tx{.sem.scope}{.space}.b64 [addr], txCount",
         .opcode = opcode,
         .qualifiers = {optional(".sem", {".relaxed"}), optional(".scope", {".cta", ".cluster"}),
-                       optionalSpace(".space", {".shared", ".shared::cta", ".shared::cluster"}),
+                       genericIfAbsent(optionalSpace(".space", {".shared", ".shared::cta", ".shared::cluster"})),
                        required(".b64", {".b64"})},
         .operands = {address("addr"), valueOfType("txCount", ".u32")},
         .constraints = semAndScopeTogether({".relaxed"}),

@@ -49,6 +49,11 @@ struct QualifierSlot {
   // ("Modifier .aligned is required from PTX ISA version 6.3 onwards, and
   // considered implicit in PTX ISA versions less than 6.3", 9.7.14.4).
   PtxVersion required_from{};
+  // A state-space slot whose absence means a generic address ("If no state
+  // space is specified then Generic Addressing is used", mbarrier): under
+  // .address_size 64 its address register is 64 bits. A slot that lists
+  // .global says so by itself.
+  bool absent_is_generic = false;
 };
 
 inline QualifierSlot required(std::string_view name, Values values) { return {name, std::move(values)}; }
@@ -70,6 +75,10 @@ inline QualifierSlot ordered(QualifierSlot slot) {
 // Slots of `group` (1, 2, ...) keep the entry's order among themselves.
 inline QualifierSlot inOrder(QualifierSlot slot, std::uint8_t group) {
   slot.order_group = group;
+  return slot;
+}
+inline QualifierSlot genericIfAbsent(QualifierSlot slot) {
+  slot.absent_is_generic = true;
   return slot;
 }
 inline QualifierSlot optionalSpace(std::string_view name, Values values) {
@@ -111,6 +120,18 @@ enum class OperandKind : std::uint8_t {
   ResourceAddress,  // [a, c] or, with `sampler`, [a, b, c]: a texture or
                     // surface a and a sampler b (symbols or .u64 registers),
                     // coordinates c as for Coordinates (9.7.10.3, 9.7.11.1)
+};
+
+// The forms of an address operand (6.4.1), a bit set: "[var]", "[reg]",
+// "[reg+immOff]", "[var+immOff]", "[immAddr]". Every form is the default;
+// an entry names fewer where its instruction's text does ("Operand a is a
+// .texref or .samplerref variable, or a .u64 register", 9.7.10.5 txq).
+enum AddressForm : std::uint8_t {
+  kAddressRegister = 1,   // [reg], [reg+immOff]: an integer or bit-size register
+  kAddressVariable = 2,   // [var], [var+immOff]
+  kAddressImmediate = 4,  // [immAddr]
+  kAddressOffset = 8,     // the +immOff of either
+  kAllAddressForms = 15,
 };
 
 // What a Symbol operand may name (a bit set). Which names exist is the symbol
@@ -179,6 +200,8 @@ struct OperandSpec {
   // Address: the qualifier slot that names the state space the address lies
   // in (ld's and st's .ss); a named variable there must be of that space.
   std::string_view space_slot{};
+  // Address: which forms of 6.4.1 it takes (AddressForm bits).
+  std::uint8_t address_forms = kAllAddressForms;
   std::string_view type_slot{};  // the size comes from this type qualifier
   // 9.4.1 "Operand Size Exceeding Instruction-Type Size" (ld, st, cvt): the
   // register may be wider than the type, and Tables 27/28 say which register
@@ -329,6 +352,14 @@ inline OperandSpec immediate(std::string_view name, std::vector<std::int64_t> al
 inline OperandSpec addressIn(std::string_view name, std::string_view slot) {
   OperandSpec op = address(name);
   op.space_slot = slot;
+  return op;
+}
+// An address of only the forms `forms` (AddressForm bits); with `bits`, its
+// register is of that size ("a .u64 register").
+inline OperandSpec addressOf(std::string_view name, std::uint8_t forms, std::uint8_t bits = 0) {
+  OperandSpec op = address(name);
+  op.address_forms = forms;
+  op.bits = bits;
   return op;
 }
 inline OperandSpec data(std::string_view name, std::string_view vector_slot, std::string_view type_slot = ".type") {

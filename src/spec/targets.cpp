@@ -66,7 +66,10 @@ constexpr TargetInfo kTargets[] = {
 };
 
 constexpr TargetOptionInfo kTargetOptions[] = {
-    {"texmode_unified", {1, 5}},
+    // "Texturing mode introduced in PTX ISA version 1.5", but unified is
+    // the mode of every older module: ptxas 13.0 takes texmode_unified at
+    // 1.0 to 1.4 (and refuses texmode_independent there).
+    {"texmode_unified", {1, 0}},
     {"texmode_independent", {1, 5}},
     {"debug", {3, 0}},
     {"map_f64_to_f32", {1, 0}},
@@ -142,7 +145,7 @@ std::string Target::str() const {
 bool TargetRequirement::satisfiedBy(const Target& target) const {
   switch (kind) {
     case Kind::None: return true;
-    case Kind::AtLeast: return target.sm >= sm;
+    case Kind::AtLeast: return target.sm >= sm || (sm == 13 && target.maps_f64);
     case Kind::ArchSpecific:
       // sm_101a was renamed sm_110a: the same architecture.
       return target.suffix == TargetSuffix::Arch &&

@@ -48,6 +48,10 @@ std::span<const TargetInfo> allTargets();
 struct Target {
   std::uint16_t sm = 0;
   TargetSuffix suffix = TargetSuffix::None;
+  // .target sm_1x, map_f64_to_f32 (11.1.2): double-precision instructions
+  // are mapped to single precision, so what needs sm_13 (double precision)
+  // is taken on sm_10 to sm_12.
+  bool maps_f64 = false;
 
   // Architecture families (11.1.2, Table 58): sm_10x = {100, 103},
   // sm_11x = {110, 101}, sm_12x = {120, 121}; older ones by tens.

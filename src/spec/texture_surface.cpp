@@ -208,6 +208,14 @@ void tld4(std::vector<InstructionSpec>& specs) {
   }
 }
 
+// txq's and suq's [a]: "Operand a is a .texref or .samplerref variable, or
+// a .u64 register" (9.7.10.5), "a .surfref variable or a .u64 register"
+// (9.7.11.4): no offset, no immediate address (ptxas 13.0: ".texref or .u64
+// register expected").
+OperandSpec queried(std::string_view name) {
+  return addressOf(name, spec::kAddressRegister | spec::kAddressVariable, 64);
+}
+
 // 9.7.10.5 txq.
 void txq(std::vector<InstructionSpec>& specs) {
   // "Channel data type and channel order queries were added in PTX ISA
@@ -235,13 +243,13 @@ void txq(std::vector<InstructionSpec>& specs) {
                                              ".memory_layout", ".force_unnormalized_coords", ".filter_mode",
                                              ".addr_mode_0", ".addr_mode_1", ".addr_mode_2"}),
                          required(".type", {".b32"})},
-                        {reg("d", 32), address("a")}, {}, {1, 5}, {}, notes));
+                        {reg("d", 32), queried("a")}, {}, {1, 5}, {}, notes));
   // "txq.level requires an additional 32bit integer argument, lod";
   // "txq.level introduced in PTX ISA version 4.3 ... requires sm_30".
   specs.push_back(entry("9.7.10.5", "txq.level.tlquery.b32 d, [a], lod", "txq",
                         {leading(required(".level", {".level"})), required(".query", {".width", ".height", ".depth"}),
                          required(".type", {".b32"})},
-                        {reg("d", 32), address("a"), valueOfType("lod", ".s32")}, {}, {4, 3},
+                        {reg("d", 32), queried("a"), valueOfType("lod", ".s32")}, {}, {4, 3},
                         TargetRequirement::atLeast(30)));
 }
 
@@ -362,7 +370,7 @@ void surfaces(std::vector<InstructionSpec>& specs) {
                         {required(".query", {".width", ".height", ".depth", ".channel_data_type", ".channel_order",
                                              ".array_size", ".memory_layout"}),
                          required(".type", {".b32"})},
-                        {reg("d", 32), address("a")}, {}, {1, 5}, {},
+                        {reg("d", 32), queried("a")}, {}, {1, 5}, {},
                         {{.slot = ".query", .values = {".channel_data_type", ".channel_order"}, .introduced = {2, 1}},
                          {.slot = ".query", .values = {".array_size"}, .introduced = {4, 1}},
                          {.slot = ".query", .values = {".memory_layout"}, .introduced = {4, 2}}}));

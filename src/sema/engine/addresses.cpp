@@ -1,6 +1,7 @@
 #include "sema/engine/addresses.h"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "sema/engine/immediates.h"
@@ -14,20 +15,137 @@ namespace {
 using spec::OperandKind;
 using spec::OperandSpec;
 
-// An address whose register has a fixed size (OperandSpec::bits on an
-// Address): "[taddr]", a Tensor Memory address, is 32 bits (9.7.16.2.1).
-// The register of [r] or [r+imm]; a constant address is not judged.
-void addressRegisterSize(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
-  const ast::Expr* base = op.expr;
-  if (base != nullptr && base->kind == ast::ExprKind::Binary && (base->op == "+" || base->op == "-")) base = base->lhs;
-  if (base == nullptr || base->kind != ast::ExprKind::Symbol) return;
-  std::optional<RegisterInfo> info = s.registers.reg(base->text);
-  if (!info || info->type.empty()) return;
-  unsigned bits = spec::typeQualifierBits(info->type);
-  if (bits == 0 || bits == want.bits) return;
+// An integer or bit-size type: what holds an address (6.4.1).
+bool isAddressType(std::string_view type) {
+  static constexpr std::string_view kAddressTypes[] = {".b8",  ".b16", ".b32", ".b64", ".u8",  ".u16",
+                                                       ".u32", ".u64", ".s8",  ".s16", ".s32", ".s64"};
+  return contains(kAddressTypes, type);
+}
+
+// The parts of an address operand `[base]`, `[base+imm]`, `[imm]` (6.4.1).
+struct AddressParts {
+  const ast::Expr* base = nullptr;  // the register or variable; null for [immAddr]
+  bool offset = false;              // +immOff
+  bool immediate = false;           // [immAddr]: a constant alone
+};
+
+AddressParts addressParts(const ast::Operand& op) {
+  AddressParts parts;
+  const ast::Expr* e = op.expr;
+  if (e != nullptr && e->kind == ast::ExprKind::Binary && (e->op == "+" || e->op == "-") && e->lhs != nullptr &&
+      e->lhs->kind == ast::ExprKind::Symbol) {
+    parts.offset = true;
+    e = e->lhs;
+  }
+  if (e != nullptr && e->kind == ast::ExprKind::Symbol) {
+    parts.base = e;
+  } else if (literalKind(e) == Literal::Integer) {
+    parts.immediate = true;
+  }
+  return parts;
+}
+
+// 6.4.1: "an integer or bit-size type register reg containing a byte
+// address"; "128-bit addresses are not supported". ptxas 13.0: "Illegal to
+// use symbol '%f1' of type .f32 as address operand. Use integer or bit only."
+bool addressRegisterType(const OperandScope& s, const ast::Operand& op, const ast::Expr& base, std::string_view type) {
+  if (isAddressType(type)) return true;
   s.out.add(diag::RuleId::OperandType, op.range,
-            s.out.say("'{}' must be a {}-bit register address; '{}' is declared {}", want.name, want.bits, base->text,
-                      info->type));
+            type == ".b128" ? s.out.say("'{}' is declared .b128: 128-bit addresses are not supported", base.text)
+                            : s.out.say("'{}' is declared {}: an address register is of an integer or bit-size type",
+                                        base.text, type),
+            {"6.4.1: [reg] is 'an integer or bit-size type register reg containing a byte address'"});
+  return false;
+}
+
+// The state space an address lies in: the qualifier its slot names (ld's
+// .ss), else the entry's one state-space slot where the entry has one
+// address (atom's .space, multimem's .ss); "" for a generic address (no
+// space written), nullopt where the entry does not say which space goes
+// with which address (cp.async's .dst and .src).
+// An absent space is generic where the slot could have named .global, or
+// where the entry says so (QualifierSlot::absent_is_generic, mbarrier).
+// Other slots of .shared windows alone are not judged: ptxas 13.0 takes a
+// 32-bit register for cp.async.mbarrier.arrive{.shared{::cta}} and
+// stmatrix{.shared{::cta}} with no space written (nvcc emits the former).
+std::optional<std::string_view> addressSpace(const OperandScope& s, const OperandSpec& want) {
+  std::string_view slot_name = want.space_slot;
+  if (slot_name.empty()) {
+    std::size_t addresses = 0;
+    for (const OperandSpec& o : s.spec.operands) addresses += o.kind == OperandKind::Address ? 1 : 0;
+    if (addresses != 1) return std::nullopt;
+    for (const spec::QualifierSlot& q : s.spec.qualifiers) {
+      if (!q.space) continue;
+      if (!slot_name.empty()) return std::nullopt;
+      slot_name = q.name;
+    }
+  }
+  const spec::QualifierSlot* slot = nullptr;
+  for (const spec::QualifierSlot& q : s.spec.qualifiers) {
+    if (q.name == slot_name) slot = &q;
+  }
+  if (slot == nullptr) return std::nullopt;
+  std::string_view space = s.qualifiers.valueOf(slot_name);
+  if (!space.empty()) {
+    // A space the slot does not take is the qualifier findings' business.
+    return contains(slot->values, space) ? std::optional<std::string_view>(space) : std::nullopt;
+  }
+  if (slot->absent_is_generic) return space;
+  for (std::string_view v : slot->values) {
+    if (v.substr(0, 7) == ".global") return space;
+  }
+  return std::nullopt;
+}
+
+// The width of an address register. An address of fixed size
+// (OperandSpec::bits: "[taddr]", a Tensor Memory address, is 32 bits,
+// 9.7.16.2.1; txq's "a .u64 register"); else, under .address_size 64, a
+// generic or .global address in a 32-bit register (6.4.1: .shared, .local,
+// .const and .param are windows that 32 bits reach). ptxas 13.0 warns
+// "Program uses 32-bit address ... conflicting with .address_size 64" and
+// stops ("32-Bit ABI ... is not supported"); 8- and 16-bit registers get
+// the warning only and are not judged.
+void addressRegisterSize(const OperandScope& s, const ast::Operand& op, const OperandSpec& want, const ast::Expr& base,
+                         std::string_view type) {
+  unsigned bits = spec::typeQualifierBits(type);
+  if (bits == 0) return;
+  if (want.bits != 0) {
+    if (bits == want.bits) return;
+    s.out.add(diag::RuleId::OperandType, op.range,
+              s.out.say("'{}' must be a {}-bit register address; '{}' is declared {}", want.name, want.bits, base.text,
+                        type));
+    return;
+  }
+  if (s.context.address_size != 64 || bits != 32) return;
+  std::optional<std::string_view> space = addressSpace(s, want);
+  if (!space || (!space->empty() && space->substr(0, 7) != ".global")) return;
+  s.out.add(diag::RuleId::OperandType, op.range,
+            s.out.say("'{}' is a 32-bit register; a {} address is 64 bits under .address_size 64", base.text,
+                      space->empty() ? "generic" : ".global"),
+            {"ptxas 13.0: 'Program uses 32-bit address ... conflicting with .address_size 64' (6.4.1, 11.1.3)"});
+}
+
+// [a] of the forms the entry allows (6.4.1), its register of an address type
+// and width.
+void addressForm(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
+  AddressParts parts = addressParts(op);
+  auto refuse = [&](std::string_view form) {
+    s.out.add(diag::RuleId::OperandKind, op.range, s.out.say("'{}' cannot be {} here", want.name, form),
+              {s.out.say("syntax: {}", s.spec.syntax)});
+  };
+  if (parts.immediate) {
+    if ((want.address_forms & spec::kAddressImmediate) == 0) refuse("an immediate address [immAddr]");
+    return;
+  }
+  if (parts.base == nullptr) return;
+  if (parts.offset && (want.address_forms & spec::kAddressOffset) == 0) {
+    refuse("an address with an offset [a+immOff]");
+    return;
+  }
+  std::optional<RegisterInfo> info = s.registers.reg(parts.base->text);
+  if (!info || info->type.empty()) return;  // a variable, or a name judged elsewhere
+  if (!addressRegisterType(s, op, *parts.base, info->type)) return;
+  addressRegisterSize(s, op, want, *parts.base, info->type);
 }
 
 void tensorCoordinates(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
@@ -53,7 +171,9 @@ void tensorCoordinates(const OperandScope& s, const ast::Operand& op, const Oper
 void handle(const OperandScope& s, const ast::Expr* e, SourceRange range, std::string_view name) {
   if (e == nullptr || e->kind != ast::ExprKind::Symbol) return;
   auto info = s.registers.reg(e->text);
-  if (!info || info->type.empty() || typeBits(info->type) == 64) return;
+  // A .u64 register: a bit-size or integer one of 64 bits (9.4, Table 26;
+  // ptxas 13.0 refuses an .f64 one, "Arguments mismatch").
+  if (!info || info->type.empty() || (typeBits(info->type) == 64 && isAddressType(info->type))) return;
   s.out.add(diag::RuleId::OperandType, range,
             s.out.say("'{}' is a .texref, .samplerref or .surfref, or a .u64 register; '{}' is declared {}", name,
                       e->text, info->type));
@@ -88,22 +208,31 @@ std::string_view spaceFamily(std::string_view space) { return space.substr(0, sp
 // 5.1, 6.4.1: a variable named in an address lies in the state space it was
 // declared in, so an instruction that names another space cannot reach it
 // (ptxas: "State space mismatch between instruction and address"). A
-// generic access (no space written) is not judged here.
+// generic access (no space written) reaches the windows of 6.4.1.1, but a
+// parameter's address is in the .param space: "Values passed from the host
+// to the kernel are accessed through these parameter variables using
+// ld.param instructions" (5.1.6.1; a generic address of one comes from
+// cvta.param, 9.7.9.20), so a generic access cannot name it either.
 void namedAddressSpace(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
-  std::string_view space = s.qualifiers.valueOf(want.space_slot);
-  if (space.empty()) return;
+  std::optional<std::string_view> space = addressSpace(s, want);
+  if (!space) return;
   const ast::Expr* base = op.expr;
   if (base != nullptr && base->kind == ast::ExprKind::Binary && (base->op == "+" || base->op == "-")) base = base->lhs;
   if (base == nullptr || base->kind != ast::ExprKind::Symbol) return;
   std::optional<NameInfo> info = s.registers.nameInfo(base->text);
   if (!info || (info->kind != NameKind::Variable && info->kind != NameKind::Param) || info->space.empty()) return;
-  if (spaceFamily(info->space) == spaceFamily(space)) return;
-  bool kernel_param = info->kind == NameKind::Param;
+  bool param = info->kind == NameKind::Param || spaceFamily(info->space) == ".param";
+  if (space->empty() ? !param : spaceFamily(info->space) == spaceFamily(*space)) return;
+  std::string what = info->kind == NameKind::Param ? s.out.say("'{}' is a parameter (.param)", base->text)
+                                                   : s.out.say("'{}' is a {} variable", base->text, info->space);
+  if (space->empty()) {
+    s.out.add(diag::RuleId::StateSpaceQualifier, op.range,
+              s.out.say("{}; a generic '{}' cannot name it", what, s.spec.opcode),
+              {"a parameter is read with ld.param (5.1.6); cvta.param gives its generic address (9.7.9.20)"});
+    return;
+  }
   s.out.add(diag::RuleId::StateSpaceQualifier, op.range,
-            kernel_param ? s.out.say("'{}' is a parameter (.param); '{}{}' addresses {} memory", base->text,
-                                     s.spec.opcode, space, space)
-                         : s.out.say("'{}' is a {} variable; '{}{}' addresses {} memory", base->text, info->space,
-                                     s.spec.opcode, space, space),
+            s.out.say("{}; '{}{}' addresses {} memory", what, s.spec.opcode, *space, *space),
             {s.out.say("a variable named in an address is in the state space it is declared in (5.1, 6.4.1)")});
 }
 
@@ -115,9 +244,12 @@ void checkAddressOperand(const OperandScope& s, const ast::Operand& op, const Op
               s.out.say("'{}' must be an address in brackets, such as [%rd1]", want.name));
     return;
   }
-  if (want.kind == OperandKind::TensorAddress) tensorCoordinates(s, op, want);
-  if (want.bits != 0) addressRegisterSize(s, op, want);
-  if (!want.space_slot.empty()) namedAddressSpace(s, op, want);
+  if (want.kind == OperandKind::TensorAddress) {
+    tensorCoordinates(s, op, want);
+  } else {
+    addressForm(s, op, want);
+  }
+  namedAddressSpace(s, op, want);
 }
 
 // [a, {b,} c]: a texture or surface, an optional sampler, coordinates.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sema/engine/constraints.h"
+#include "sema/engine/deviation_check.h"
 #include "sema/engine/findings.h"
 #include "sema/engine/notes.h"
 #include "sema/engine/operands.h"
@@ -27,11 +28,12 @@ class BlockMatch {
   // `explain`: build the suggestions and lists of allowed values that only
   // the reported block needs (the penalty is the same either way).
   BlockMatch(const InstructionSpec& spec, const std::vector<const InstructionSpec*>& siblings,
-             const ast::Instruction& in, std::size_t first_qualifier, const RegisterResolver& registers, bool explain)
+             const ast::Instruction& in, std::size_t first_qualifier, const RegisterResolver& registers,
+             const ModuleContext& context, bool explain)
       : out_(explain), qualifiers_(matchQualifiers(spec, siblings, in, first_qualifier, out_, qualifier_fit_)) {
     if (out_.empty()) checkConstraints(qualifiers_, in, out_);
     qualifier_findings_ = out_.size();
-    operands_ = matchOperands(OperandScope{spec, in, qualifiers_, registers, out_}, operand_fit_);
+    operands_ = matchOperands(OperandScope{spec, in, qualifiers_, registers, out_, context}, operand_fit_);
   }
 
   const std::vector<Finding>& findings() const { return out_.list(); }
@@ -91,6 +93,7 @@ void hexFloatOperands(const ast::Operand& op, diag::DiagnosticSink& sink) {
 
 bool judgeInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
                       diag::DiagnosticSink& sink) {
+  std::size_t first = sink.diagnostics().size();
   // Whether or not a table covers the instruction (a matter of syntax).
   for (const ast::Operand& op : in.operands) hexFloatOperands(op, sink);
   thread_local std::vector<std::string_view> words;  // reused: no allocation per instruction
@@ -108,13 +111,15 @@ bool judgeInstruction(const ast::Instruction& in, const ModuleContext& context, 
   // matched again with them.
   std::optional<BlockMatch> best;
   for (const InstructionSpec* s : specs) {
-    BlockMatch match(*s, specs, in, name_words - 1, registers, /*explain=*/false);
+    BlockMatch match(*s, specs, in, name_words - 1, registers, context, /*explain=*/false);
     if (!best || match.betterThan(*best)) best.emplace(std::move(match));
     if (best->findings().empty()) break;
   }
-  if (!best->findings().empty()) best.emplace(best->spec(), specs, in, name_words - 1, registers, /*explain=*/true);
+  if (!best->findings().empty())
+    best.emplace(best->spec(), specs, in, name_words - 1, registers, context, /*explain=*/true);
   for (const Finding& f : best->findings()) emit(sink, f, best->spec().section);
   checkNotes(best->qualifiers(), best->operands(), in, context, sink);
+  applyDeviations(in, context, registers, sink, first);  // the manual's verdict against ptxas's
   return true;
 }
 

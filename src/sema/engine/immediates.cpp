@@ -10,8 +10,8 @@ namespace ptxlint::sema::engine {
 namespace {
 
 bool isIntegerType(std::string_view type) {
-  static constexpr std::string_view kIntegerTypes[] = {".b8",  ".b16", ".b32", ".b64", ".u8",  ".u16",
-                                                       ".u32", ".u64", ".s8",  ".s16", ".s32", ".s64"};
+  static constexpr std::string_view kIntegerTypes[] = {".b8",  ".b16", ".b32", ".b64", ".b128", ".u8", ".u16",
+                                                       ".u32", ".u64", ".s8",  ".s16", ".s32",  ".s64"};
   return std::find(std::begin(kIntegerTypes), std::end(kIntegerTypes), type) != std::end(kIntegerTypes);
 }
 
@@ -89,8 +89,9 @@ void checkImmediateOperand(const OperandScope& s, const ast::Operand& op, const 
 // notation (4.5.2: "converted to the appropriate floating-point size based
 // on the data or instruction type at its use"), never an integer; .b32 and
 // .b64 also take the exact hex notation of their size (0f..., 0d...), which
-// real PTX uses for constants moved into bit registers. The half, packed
-// and 128-bit types take no immediate (ptxas 13.0: "Arguments mismatch").
+// real PTX uses for constants moved into bit registers; .b128 takes an
+// integer (ptxas 13.0: `mov.b128 %rq1, 41`, never 1.0). The half and packed
+// types take no immediate (ptxas 13.0: "Arguments mismatch").
 void checkImmediateOfType(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want,
                           std::string_view type) {
   Literal kind = literalKind(op.expr);

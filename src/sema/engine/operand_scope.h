@@ -9,6 +9,7 @@
 #include "sema/engine/findings.h"
 #include "sema/engine/qualifier_binding.h"
 #include "sema/instruction_checker.h"
+#include "sema/module_context.h"
 #include "spec/spec.h"
 
 namespace ptxlint::sema::engine {
@@ -19,6 +20,7 @@ struct OperandScope {
   const QualifierBinding& qualifiers;
   const RegisterResolver& registers;
   Findings& out;
+  const ModuleContext& context;  // .address_size (6.4.1: the width of an address)
 };
 
 }  // namespace ptxlint::sema::engine

@@ -38,6 +38,14 @@ std::string dstContext(const InstructionSpec& spec, const Findings& out) {
 
 namespace {
 
+// Flags ptxas 13.0 takes twice as once (add.sat.sat, sqrt.approx.approx,
+// max.NaN.NaN, bra.uni.uni, bar.sync.sync; the manual's own 9.7.5.3 example
+// writes fma.rz.sat.f32.f16.sat). It refuses every other repeat checked
+// (.ftz, .abs, .aligned, .full, rounding, comparison and type qualifiers).
+bool isRepeatableFlag(std::string_view text) {
+  return text == ".sat" || text == ".approx" || text == ".NaN" || text == ".uni" || text == ".sync";
+}
+
 // The matching of one block; its state lives only while matchQualifiers runs.
 class QualifierMatcher {
  public:
@@ -116,6 +124,9 @@ class QualifierMatcher {
       if (s.space || s.on_address || !contains(s.values, token.text)) continue;
       const ast::Token* before = binding_.at(i);
       if (before != nullptr && laterSlotTakes(i, token.text)) continue;  // set.eq.f16.f16: .dtype, .stype
+      if (before != nullptr && before->text == token.text && isRepeatableFlag(token.text)) {
+        return true;  // ptxas 13.0 takes add.sat.sat, bar.sync.sync: the flag once
+      }
       if (before != nullptr) {
         out_.add(diag::RuleId::DuplicateQualifier, token.range,
                  out_.say("'{}' repeats the {} qualifier, already given as '{}'", token.text, s.name, before->text));

@@ -1,5 +1,7 @@
 #include "sema/engine/register_types.h"
 
+#include "sema/engine/words.h"
+
 namespace ptxlint::sema::engine {
 namespace {
 
@@ -98,6 +100,27 @@ void checkRegisterOfType(const OperandScope& s, const ast::Operand& op, const sp
            "integer and bit-size types of its size (9.4, Table 26)"});
 }
 
+namespace {
+
+// The floating-point types of 9.4's Table 26 (and their packed pairs): a
+// register of such an instruction type is of that type or of a bit-size
+// type (ptxas 13.0: "Arguments mismatch" for `multimem.red...add.f16x2
+// [a], %f1` or a .u32 register). The fp8 and fp6/fp4 packed types are left
+// out: ptxas takes a .u32 register for .e4m3x4.
+bool isTable26Float(std::string_view type) {
+  static constexpr std::string_view kFloats[] = {".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64"};
+  return contains(kFloats, type);
+}
+
+void floatDataRegister(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want,
+                       std::string_view type) {
+  if (op.kind != ast::OperandKind::Expression || op.expr->kind != ast::ExprKind::Symbol) return;
+  auto info = s.registers.reg(op.expr->text);
+  if (info && !info->type.empty() && info->type != ".pred") checkRegisterOfType(s, op, want, type, *info);
+}
+
+}  // namespace
+
 void checkDataRegister(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want,
                        std::string_view type) {
   if (want.typed_elements) {
@@ -108,7 +131,9 @@ void checkDataRegister(const OperandScope& s, const ast::Operand& op, const spec
   }
   bool exact = !want.exact_size_when.empty() && s.qualifiers.holdsAll(want.exact_size_when);
   if (!want.wider_register || exact) {
+    std::size_t before = s.out.size();
     checkRegisterSize(s, op, want.name, spec::typeQualifierBits(type));
+    if (s.out.size() == before && isTable26Float(type)) floatDataRegister(s, op, want, type);
     return;
   }
   if (type.empty() || op.kind != ast::OperandKind::Expression || op.expr->kind != ast::ExprKind::Symbol) return;

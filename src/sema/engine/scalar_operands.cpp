@@ -146,6 +146,16 @@ void scalarConstant(const OperandScope& s, const ast::Operand& op, const Operand
                     want.kind == OperandKind::Predicate ? "predicate register" : "register"));
   } else if (!want_type.empty()) {
     checkImmediateOfType(s, op, want, want_type);
+  } else if (Literal k = literalKind(op.expr); k != Literal::Integer && k != Literal::Unknown) {
+    // A slot of a size and no type (a descriptor, a size, a cache policy)
+    // holds an integer: a floating-point constant has a type of its own
+    // (4.5.2) that is none of these (ptxas 13.0: "Arguments mismatch" for
+    // wgmma's a-desc 0f3F800000).
+    out.add(diag::RuleId::InvalidImmediate, op.range,
+            want.bits == 0 ? out.say("'{}' is an integer operand; it cannot be a floating-point constant", want.name)
+                           : out.say("'{}' is a {}-bit integer operand; it cannot be a floating-point constant",
+                                     want.name, want.bits),
+            {out.say("syntax: {}", s.spec.syntax)});
   }
   if (auto v = constantValue(op.expr)) checkConstantBounds(s, op, want, *v);
 }

@@ -209,8 +209,10 @@ namespace ptxlint::sema {
 
 CheckMemo::CheckMemo(const ModuleContext& context) {
   std::string prefix = (context.version ? context.version->str() : std::string("-")) + "/" +
-                       (context.target ? context.target->str() : std::string("-")) + "/" +
-                       (context.version_overridden ? "V" : "") + (context.target_overridden ? "T" : "") + "|";
+                       (context.target ? context.target->str() : std::string("-")) +
+                       (context.target && context.target->maps_f64 ? "+map_f64" : "") + "/" +
+                       (context.version_overridden ? "V" : "") + (context.target_overridden ? "T" : "") + "/" +
+                       std::to_string(context.address_size) + "|";
   std::memcpy(scratch_.bytes, prefix.data(), prefix.size());
   scratch_.context_size = prefix.size();
 }

@@ -47,9 +47,15 @@ def tally(cases, known, known_path):
     failures, unexplained, explained, manual_diff, ptxas_errors = [], [], [], [], []
     for c in cases:
         s = stats.setdefault(c["opcode"], {"cases": 0, "manual_only": 0, "judged": 0, "agree": 0,
-                                          "known": 0, "unexplained": 0})
+                                          "known": 0, "unexplained": 0, "manual_judged": 0,
+                                          "manual_agree": 0, "compat_agree": 0})
         s["cases"] += 1
         lint = c["ptxlint"]["verdict"]
+        # Agreement 1: the default mode against the manual's verdict (cases
+        # whose manual reading is clear).
+        if c["expect"] and lint != "failure":
+            s["manual_judged"] += 1
+            s["manual_agree"] += lint == c["expect"]
         if lint == "failure":
             failures.append(c)
         if c["manual_only"]:
@@ -63,6 +69,13 @@ def tally(cases, known, known_path):
         if ptxas == "error" or lint == "failure":
             continue
         s["judged"] += 1
+        # Agreement 2: --compat=ptxas-13.0 against ptxas. A disagreement
+        # there is unexplained, whatever the list of known ones says.
+        compat = c.get("compat", {}).get("verdict")
+        c["compat_agrees"] = compat == ptxas
+        s["compat_agree"] += compat == ptxas
+        if compat != ptxas:
+            c["compat_unexplained"] = True
         if ptxas == lint:
             s["agree"] += 1
             c["result"] = "agree"
@@ -106,6 +119,16 @@ def print_figures(stats, total, args, elapsed, max_version):
           f"{cell(total['agree'] + total['known'], total['judged'], 9)}")
     print("('manual': manual-only cases, .version newer than ptxas; 'w/ known': agreement "
           "counting known disagreements as explained)")
+    print()
+    print("Two references: the default mode against the manual's verdict (cases the manual")
+    print("decides), --compat=ptxas-13.0 against ptxas (judged cases)")
+    print(f"{'instruction':<30} {'manual':>7} {'agree':>6} {'default=manual':>15} "
+          f"{'judged':>7} {'agree':>6} {'compat=ptxas':>13}")
+    for op in sorted(stats) + ["overall"]:
+        s = stats[op] if op != "overall" else total
+        print(f"{op:<30} {s['manual_judged']:>7} {s['manual_agree']:>6} "
+              f"{cell(s['manual_agree'], s['manual_judged'], 15)} {s['judged']:>7} "
+              f"{s['compat_agree']:>6} {cell(s['compat_agree'], s['judged'], 13)}")
 
 
 def show(c, extra=""):
@@ -161,9 +184,15 @@ def report(cases, known, args, elapsed, max_version):
     stats, failures, unexplained, explained, manual_diff, ptxas_errors = tally(cases, known,
                                                                                args.known)
     total = {k: sum(s[k] for s in stats.values()) for k in
-             ("cases", "manual_only", "judged", "agree", "known", "unexplained")}
+             ("cases", "manual_only", "judged", "agree", "known", "unexplained", "manual_judged",
+              "manual_agree", "compat_agree")}
     print_figures(stats, total, args, elapsed, max_version)
     print_cases(failures, ptxas_errors, explained, unexplained, manual_diff)
+    compat_unexplained = [c for c in cases if c.get("compat_unexplained")]
+    print(f"\n--compat=ptxas-13.0 disagreements with ptxas (unexplained by the deviation "
+          f"table): {len(compat_unexplained)}")
+    for c in compat_unexplained:
+        show(c, f"compat:  {c['compat']['verdict']:<7} {c['compat']['first_error']}")
 
     if args.json:
         with open(args.json, "w") as f:
@@ -171,7 +200,7 @@ def report(cases, known, args, elapsed, max_version):
                        "ptxas_max_version": max_version, "totals": total, "per_instruction": stats,
                        "cases": cases}, f, indent=1)
     status = 0
-    if failures:
+    if failures or compat_unexplained:
         status = 1
     if args.min_agreement is not None:
         got = pct(total["agree"] + total["known"], total["judged"])

@@ -37,11 +37,12 @@ def run_ptxas(ptxas, path, target):
 LINT_DIAG = re.compile(r"^(.*?):(\d+):(\d+): (error|warning|note): (.*)$")
 
 
-def run_ptxlint_batch(ptxlint, paths):
-    """-> {path: result}; a batch that fails as a whole is rerun file by file."""
+def run_ptxlint_batch(ptxlint, paths, extra=()):
+    """-> {path: result}; a batch that fails as a whole is rerun file by file.
+    `extra`: more options (--compat=ptxas-13.0)."""
     def one_run(files):
         try:
-            p = subprocess.run([ptxlint, "--color=never"] + files, capture_output=True,
+            p = subprocess.run([ptxlint, "--color=never", *extra] + files, capture_output=True,
                                text=True, timeout=120)
         except subprocess.TimeoutExpired:
             return None, "", "timed out"
@@ -68,7 +69,7 @@ def run_ptxlint_batch(ptxlint, paths):
                            "first_error": f"ptxlint failure ({rc_text}): "
                                           + (out.strip().splitlines() or [""])[-1]}}
     for p in paths:
-        results.update(run_ptxlint_batch(ptxlint, [p]))
+        results.update(run_ptxlint_batch(ptxlint, [p], extra))
     return results
 
 
@@ -104,13 +105,20 @@ def run_cases(cases, ptxas, ptxlint, jobs, keep):
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             lint_jobs = []
             all_paths = [paths[c["id"]] for c in cases]
+            compat_jobs = []
             for i in range(0, len(all_paths), 40):
                 lint_jobs.append(pool.submit(run_ptxlint_batch, ptxlint, all_paths[i:i + 40]))
+                # The second verdict: ptxas 13.0's, by the deviation table.
+                compat_jobs.append(pool.submit(run_ptxlint_batch, ptxlint, all_paths[i:i + 40],
+                                               ("--compat=ptxas-13.0",)))
             ptxas_jobs = {pool.submit(run_ptxas, ptxas, paths[c["id"]], c["target"]): c
                           for c in cases if not c["manual_only"]}
             for fut in lint_jobs:
                 for p, r in fut.result().items():
                     by_path[p]["ptxlint"] = r
+            for fut in compat_jobs:
+                for p, r in fut.result().items():
+                    by_path[p]["compat"] = r
             for fut, c in ptxas_jobs.items():
                 c["ptxas"] = fut.result()
     finally:

@@ -28,7 +28,17 @@ crash or timeout leaves the mutant without a reference verdict ("unknown").
 
 Kinds (`--list-kinds`): drop-reg-decl, retype-reg, shrink-reg-range,
 lower-version, lower-target, bad-address-size, dup-label, rename-label-use,
-undeclared-symbol, dup-decl, drop-version, drop-target.
+undeclared-symbol, dup-decl, drop-version, drop-target; and the operand-kind
+kinds over every instruction line (#22, #30): reg-to-constant (a register
+source operand replaced by a constant of the instruction's type),
+address-to-immediate (an address replaced by [4096]; grouped by state space,
+as ptxas 13.0 takes immediate addresses only for .local while 6.4.1 lists
+[immAddr] for all), retype-address-reg (the address register replaced by a
+fresh .f64, .pred or .b32 one declared before the line), swap-named-space (an
+instruction whose address names a variable: its space qualifier swapped for
+each other space, or dropped), immediate-off-range (an integer constant
+operand v as v+1, -1-v and 4096+v), opcode-word (each word of the name
+misspelt, each qualifier dropped).
 
 Sampling is deterministic for a given --seed: for each file and kind, the
 candidates are split into groups (e.g. register uses vs. symbol uses) and up to

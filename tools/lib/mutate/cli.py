@@ -32,6 +32,9 @@ def parse_args(argv):
     ap.add_argument("--timeout", type=float, default=30.0, help="seconds per tool run (default 30)")
     ap.add_argument("--ptxlint", default=os.path.join(ROOT, "build", "ptxlint"))
     ap.add_argument("--ptxas", default=None, help="default: $PTXAS, ptxas on PATH, /usr/local/cuda/bin/ptxas")
+    ap.add_argument("--compat", default=None, metavar="REF",
+                    help="run ptxlint with --compat=REF (ptxas-13.0): agreement with ptxas on its own "
+                         "terms, address-size-32 included")
     ap.add_argument("--json", default=None, help="write the results as JSON to this file")
     ap.add_argument("--min-agreement", type=float, default=None, metavar="P")
     ap.add_argument("--require-kinds", default=None,
@@ -119,7 +122,7 @@ def run_command(argv):
             if ptxas is None:
                 print("mutate: no ptxas found; showing the diff only", file=sys.stderr)
             else:
-                runner = Runner(ptxas, args.ptxlint, args.timeout)
+                runner = Runner(ptxas, args.ptxlint, args.timeout, args.compat)
         return show_mutant(args, runner)
     if ptxas is None:
         if args.ptxas:
@@ -137,7 +140,7 @@ def run_command(argv):
             return 2
     t_start = time.monotonic()
     tmp = tempfile.mkdtemp(prefix="ptxlint-mutate-")
-    runner = Runner.snapshot(ptxas, args.ptxlint, args.timeout, tmp)
+    runner = Runner.snapshot(ptxas, args.ptxlint, args.timeout, tmp, args.compat)
     pool = ThreadPoolExecutor(max_workers=args.jobs)
     try:
         return run_all(args, runner, files, tmp, pool, t_start)

@@ -325,6 +325,215 @@ def gen_dup_decl(mod):
 
 
 
+# ---------------------------------------------------------------- operand kinds (#22, #30)
+
+INT_TYPES = {".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64",
+             ".s8", ".s16", ".s32", ".s64"}
+FLOAT_TYPES = {".f32", ".f64"}
+SPACES = (".global", ".shared", ".const", ".local", ".param")
+
+
+class Instr:
+    """An instruction statement split into its parts: the opcode token, the
+    qualifier tokens, and each operand as a list of token indices (top-level
+    commas split them)."""
+    __slots__ = ("st", "opcode", "quals", "operands")
+
+    def __init__(self, st, opcode, quals, operands):
+        self.st, self.opcode, self.quals, self.operands = st, opcode, quals, operands
+
+
+def instructions(mod):
+    """Every instruction of a function body, as Instr."""
+    toks = mod.toks
+    out = []
+    for st in mod.stmts:
+        if st.kind != "instr" or mod.blocks[st.block].kind not in ("body", "nested"):
+            continue
+        idx = [k for k in st.toks if toks[k].text != ";"]
+        n = 0
+        if idx and toks[idx[0]].text == "@":
+            n = 2 if len(idx) > 1 and toks[idx[1]].text != "!" else 3
+        if n >= len(idx) or toks[idx[n]].kind != "ident":
+            continue
+        opcode = idx[n]
+        n += 1
+        quals = []
+        while n < len(idx) and toks[idx[n]].kind == "dir":
+            quals.append(idx[n])
+            n += 1
+        operands, cur, depth = [], [], 0
+        for k in idx[n:]:
+            x = toks[k].text
+            if x in "[{(":
+                depth += 1
+            elif x in "]})":
+                depth -= 1
+            if x == "," and depth == 0:
+                operands.append(cur)
+                cur = []
+            else:
+                cur.append(k)
+        if cur:
+            operands.append(cur)
+        out.append(Instr(st, opcode, quals, operands))
+    return out
+
+
+def instr_name(mod, ins):
+    return mod.toks[ins.opcode].text + "".join(mod.toks[q].text for q in ins.quals)
+
+
+def instr_type(mod, ins):
+    """The instruction's last type qualifier (.u32, .f64, ...), or None."""
+    types = [mod.toks[q].text for q in ins.quals if mod.toks[q].text in INT_TYPES | FLOAT_TYPES
+             or mod.toks[q].text in (".f16", ".bf16", ".f16x2", ".bf16x2", ".pred")]
+    return types[-1] if types else None
+
+
+def constant_for(type_):
+    if type_ in FLOAT_TYPES:
+        return "0f3F800000" if type_ == ".f32" else "0d3FF0000000000000"
+    return "1"
+
+
+def is_register(mod, ins, k):
+    return mod.toks[k].kind == "ident" and mod.resolve_reg(ins.st.block, mod.toks[k].text)[0] is not None
+
+
+def gen_reg_to_constant(mod):
+    """Every register source operand (a lone register after the first
+    operand) replaced by a constant of the instruction's type."""
+    out = []
+    toks = mod.toks
+    for ins in instructions(mod):
+        name = instr_name(mod, ins)
+        const = constant_for(instr_type(mod, ins))
+        for i, opnd in enumerate(ins.operands):
+            if i == 0 or len(opnd) != 1 or not is_register(mod, ins, opnd[0]):
+                continue
+            t = toks[opnd[0]]
+            out.append(Cand("reg-to-constant", toks[ins.opcode].text, mod.line_of(t.start),
+                            "`%s`: operand %d %s -> %s" % (short(name, 40), i, t.text, const),
+                            [(t.start, t.end, const)]))
+    return out
+
+
+def address_operands(mod, ins):
+    """(operand index, token list) of every bracketed operand."""
+    return [(i, o) for i, o in enumerate(ins.operands) if o and mod.toks[o[0]].text == "[" and
+            mod.toks[o[-1]].text == "]"]
+
+
+def gen_address_to_immediate(mod):
+    """Every address operand [..] replaced by the immediate address [4096]."""
+    out = []
+    toks = mod.toks
+    for ins in instructions(mod):
+        name = instr_name(mod, ins)
+        spaces = [toks[q].text for q in ins.quals if toks[q].text.split("::")[0] in SPACES]
+        group = spaces[0].split("::")[0] if len(spaces) == 1 else ("generic" if not spaces else "two-spaces")
+        for i, opnd in address_operands(mod, ins):
+            a, b = toks[opnd[0]].start, toks[opnd[-1]].end
+            out.append(Cand("address-to-immediate", group, mod.line_of(a),
+                            "`%s`: %s -> [4096]" % (short(name, 40), short(mod.text[a:b], 40)),
+                            [(a, b, "[4096]")]))
+    return out
+
+
+def gen_retype_address_reg(mod):
+    """The register of an address [r] or [r+imm] replaced by a fresh one of
+    type .f64, .pred or .b32, declared just before the instruction."""
+    out = []
+    toks = mod.toks
+    for ins in instructions(mod):
+        name = instr_name(mod, ins)
+        for i, opnd in address_operands(mod, ins):
+            if len(opnd) < 3 or not is_register(mod, ins, opnd[1]):
+                continue
+            t = toks[opnd[1]]
+            a = mod.stmt_span(ins.st)[0]
+            for new_type in (".f64", ".pred", ".b32"):
+                reg = fresh_name("%mut_addr", mod.names, "")
+                decl = ".reg %s %s; " % (new_type, reg)
+                out.append(Cand("retype-address-reg", new_type, mod.line_of(a),
+                                "`%s`: address register %s -> %s %s" % (short(name, 40), t.text, new_type, reg),
+                                [(a, a, decl), (t.start, t.end, reg)]))
+    return out
+
+
+def gen_swap_named_space(mod):
+    """An instruction whose address names a variable or parameter, its state
+    space qualifier swapped for each other space (or dropped: generic)."""
+    out = []
+    toks = mod.toks
+    for ins in instructions(mod):
+        spaces = [q for q in ins.quals if toks[q].text.split("::")[0] in SPACES]
+        if len(spaces) != 1:
+            continue
+        named = any(len(o) >= 3 and toks[o[1]].kind == "ident" and not is_register(mod, ins, o[1])
+                    and mod.resolve_sym(ins.st.block, toks[o[1]].text) is not None
+                    for _, o in address_operands(mod, ins))
+        if not named:
+            continue
+        q = toks[spaces[0]]
+        for new in [s for s in SPACES if s != q.text.split("::")[0]] + [""]:
+            out.append(Cand("swap-named-space", toks[ins.opcode].text, mod.line_of(q.start),
+                            "`%s`: %s -> %s" % (short(instr_name(mod, ins), 40), q.text, new or "(generic)"),
+                            [(q.start, q.end, new)]))
+    return out
+
+
+def gen_immediate_off_range(mod):
+    """Every integer constant operand moved off its value: +1 (off a
+    multiple), -1 - v (negative), and 4096 + v (off a range)."""
+    out = []
+    toks = mod.toks
+    for ins in instructions(mod):
+        name = instr_name(mod, ins)
+        for i, opnd in enumerate(ins.operands):
+            if len(opnd) != 1 or toks[opnd[0]].kind != "num" or not re.fullmatch(r"[0-9]+", toks[opnd[0]].text):
+                continue
+            t = toks[opnd[0]]
+            v = int(t.text)
+            for grp, new in (("plus-one", v + 1), ("negative", -1 - v), ("large", 4096 + v)):
+                out.append(Cand("immediate-off-range", grp, mod.line_of(t.start),
+                                "`%s`: operand %d %s -> %d" % (short(name, 40), i, t.text, new),
+                                [(t.start, t.end, str(new))]))
+    return out
+
+
+def misspell(word):
+    """A word with two adjacent letters swapped (the first pair that differs),
+    or a letter doubled."""
+    body = word.lstrip(".")
+    lead = word[:len(word) - len(body)]
+    for j in range(len(body) - 1):
+        if body[j] != body[j + 1] and body[j].isalpha() and body[j + 1].isalpha():
+            return lead + body[:j] + body[j + 1] + body[j] + body[j + 2:]
+    return lead + body[:1] + body[:1] + body[1:]
+
+
+def gen_opcode_word(mod):
+    """Each word of the instruction's name (the opcode and every qualifier)
+    misspelt, and each qualifier dropped."""
+    out = []
+    toks = mod.toks
+    for ins in instructions(mod):
+        name = instr_name(mod, ins)
+        for pos, k in enumerate([ins.opcode] + ins.quals):
+            t = toks[k]
+            bad = misspell(t.text)
+            out.append(Cand("opcode-word", "misspelt", mod.line_of(t.start),
+                            "`%s`: word %d %s -> %s" % (short(name, 40), pos, t.text, bad),
+                            [(t.start, t.end, bad)]))
+            if pos > 0:
+                out.append(Cand("opcode-word", "dropped", mod.line_of(t.start),
+                                "`%s`: word %d %s dropped" % (short(name, 40), pos, t.text),
+                                [(t.start, t.end, "")]))
+    return out
+
+
 def gen_no_candidates(mod):
     """address-size-32: its candidates come from gen_bad_address_size."""
     return []
@@ -357,6 +566,12 @@ OPERATORS = [
     Operator("dup-decl", gen_dup_decl, heavy=True),
     Operator("drop-version", gen_drop_version, heavy=False),
     Operator("drop-target", gen_drop_target, heavy=False),
+    Operator("reg-to-constant", gen_reg_to_constant, heavy=True),
+    Operator("address-to-immediate", gen_address_to_immediate, heavy=True),
+    Operator("retype-address-reg", gen_retype_address_reg, heavy=True),
+    Operator("swap-named-space", gen_swap_named_space, heavy=True),
+    Operator("immediate-off-range", gen_immediate_off_range, heavy=True),
+    Operator("opcode-word", gen_opcode_word, heavy=True),
 ]
 
 KINDS = [op.kind for op in OPERATORS]

@@ -28,8 +28,11 @@ DEFAULT_ARCHS = ["sm_75", "sm_80", "sm_86", "sm_87", "sm_88", "sm_89", "sm_90", 
 
 
 class Runner:
-    def __init__(self, ptxas, ptxlint, timeout):
+    def __init__(self, ptxas, ptxlint, timeout, compat=None):
         self.ptxas, self.ptxlint, self.timeout = ptxas, ptxlint, timeout
+        # --compat: ptxlint judges with that reference (ptxas-13.0), so that
+        # its verdict is compared with ptxas's on ptxas's own terms.
+        self.lint_options = ["--compat=" + compat] if compat else []
         self.archs = self._archs()
 
     def _archs(self):
@@ -61,13 +64,13 @@ class Runner:
         return m.group(1) if m else None
 
     @classmethod
-    def snapshot(cls, ptxas, ptxlint, timeout, tmp):
+    def snapshot(cls, ptxas, ptxlint, timeout, tmp, compat=None):
         """A Runner on a private copy of ptxlint in tmp: a rebuild of build/ while
         mutants run must not change the binary under test half-way (or make it
         briefly unexecutable). shown_ptxlint keeps the given path for reports."""
         snapshot = os.path.join(tmp, "ptxlint")
         shutil.copy2(ptxlint, snapshot)
-        runner = cls(ptxas, snapshot, timeout)
+        runner = cls(ptxas, snapshot, timeout, compat)
         runner.shown_ptxlint = ptxlint
         return runner
 
@@ -84,7 +87,7 @@ class Runner:
 
     def check(self, path, arch):
         prc, pout, pt = self.run([self.ptxas, "-arch=" + arch, "--compile-only", "-o", "/dev/null", path])
-        lrc, lout, lt = self.run([self.ptxlint, path])
+        lrc, lout, lt = self.run([self.ptxlint] + self.lint_options + [path])
         return {"arch": arch, "ptxas_rc": prc, "ptxas_out": pout, "ptxas_s": round(pt, 4),
                 "ptxlint_rc": lrc, "ptxlint_out": lout, "ptxlint_s": round(lt, 4)}
 

@@ -1,0 +1,47 @@
+// The rules of chapter 5 (state spaces, variables, parameters) and chapter
+// 11 (.entry, .func, .callprototype, linking and performance-tuning
+// directives) on declarations, as ptxas applies them: the order of a
+// declaration's specifiers, arrays without a size, initializers of each
+// state space, vectors, alignment, parameters of each kind of function and
+// each PTX ISA version, and which directive goes on which function.
+#pragma once
+
+#include "ast/ast.h"
+#include "diag/diagnostic_builder.h"
+#include "sema/module_context.h"
+
+namespace ptxlint::sema {
+
+class DeclarationChecker {
+ public:
+  DeclarationChecker(const ModuleContext& context, diag::DiagnosticSink& sink) : context_(context), sink_(sink) {}
+
+  // A variable declared at module scope (function == nullptr) or in the
+  // body of `function`.
+  void variable(const ast::VariableDecl& decl, const ast::Function* function);
+  // A function's header: linkage, parameters, directives.
+  void function(const ast::Function& f);
+  // A .callprototype statement (11.3.3).
+  void callPrototype(const ast::CallPrototype& proto);
+
+ private:
+  void specifierOrder(const ast::Specifiers& specifiers, bool is_param);
+  void vectorAndAlignment(const ast::Specifiers& specifiers, std::int8_t vector, std::int8_t type, std::int8_t align);
+  void arrays(const ast::Declarator& d, bool is_extern);
+  void initializer(const ast::VariableDecl& decl, const ast::Declarator& d, std::string_view space, bool is_extern);
+  void linkage(const ast::VariableDecl& decl, std::string_view space, bool at_module_scope);
+  void stateSpaceScope(const ast::VariableDecl& decl, std::string_view space, const ast::Function* function);
+  void paramLists(const std::optional<std::vector<ast::Param>>& returns,
+                  const std::optional<std::vector<ast::Param>>& inputs, bool is_entry, bool is_prototype);
+  void param(const ast::Param& p, bool is_entry, bool is_return, bool is_last);
+  void entryParamList(const ast::Function& f);
+  void directives(const std::vector<ast::FunctionDirective>& list, std::string_view kind, bool has_returns);
+  void attributes(const std::vector<ast::AttributeItem>& items, std::string_view space, bool on_function,
+                  SourceRange at);
+  Diagnostic& report(diag::RuleId rule, SourceRange at, std::string message, std::string_view section);
+
+  const ModuleContext& context_;
+  diag::DiagnosticSink& sink_;
+};
+
+}  // namespace ptxlint::sema

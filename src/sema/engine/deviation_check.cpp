@@ -1,0 +1,219 @@
+#include "sema/engine/deviation_check.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "spec/deviations.h"
+
+namespace ptxlint::sema::engine {
+namespace {
+
+using spec::Deviation;
+using spec::DeviationOperand;
+using spec::DeviationSubject;
+using Kind = DeviationOperand::Kind;
+
+// The first words of the stricter entries: only these instructions are
+// looked at when the manual finds nothing (the common case stays a few
+// string compares).
+bool stricterMayApply(std::string_view opcode) {
+  static const std::vector<std::string_view> words = [] {
+    std::vector<std::string_view> out;
+    for (const Deviation& d : spec::deviations()) {
+      if (d.direction != spec::DeviationDirection::PtxasStricter || d.mnemonic.starts_with(".")) continue;
+      std::string_view list = d.mnemonic;
+      while (!list.empty()) {
+        std::size_t bar = list.find('|');
+        std::string_view one = list.substr(0, bar);
+        out.push_back(one.substr(0, one.find('.')));
+        if (bar == std::string_view::npos) break;
+        list.remove_prefix(bar + 1);
+      }
+    }
+    return out;
+  }();
+  return std::find(words.begin(), words.end(), opcode) != words.end();
+}
+
+const ast::Expr* stripped(const ast::Expr* e) {
+  while (e != nullptr && (e->kind == ast::ExprKind::Paren || (e->kind == ast::ExprKind::Unary && e->op == "+"))) {
+    e = e->lhs;
+  }
+  return e;
+}
+
+DeviationOperand describe(const ast::Operand& op, const RegisterResolver& registers) {
+  DeviationOperand out;
+  const ast::Expr* e = stripped(op.expr);
+  switch (op.kind) {
+    case ast::OperandKind::Sink: out.kind = Kind::Sink; return out;
+    case ast::OperandKind::Negated: out.kind = Kind::Negated; return out;
+    case ast::OperandKind::PredicatePair: out.kind = Kind::PredicatePair; return out;
+    case ast::OperandKind::Address:
+      out.kind = e != nullptr && e->kind == ast::ExprKind::IntLiteral && op.elements.empty() ? Kind::ImmediateAddress
+                                                                                             : Kind::Address;
+      out.address_qualifier = op.name.text;
+      return out;
+    case ast::OperandKind::Vector:
+      out.kind = Kind::Vector;
+      for (const ast::Operand& element : op.elements) {
+        if (element.kind == ast::OperandKind::Sink) out.has_sink = true;
+        const ast::Expr* x = stripped(element.expr);
+        if (out.type.empty() && x != nullptr && x->kind == ast::ExprKind::Symbol) {
+          if (auto r = registers.reg(x->text)) out.type = r->type;
+        }
+      }
+      return out;
+    default: break;
+  }
+  if (e == nullptr) return out;
+  out.text = e->text;
+  if (e->kind == ast::ExprKind::Symbol) {
+    if (auto r = registers.reg(e->text)) {
+      out.kind = Kind::Register;
+      out.type = r->type;
+    }
+  } else if (e->kind == ast::ExprKind::IntLiteral) {
+    out.kind = Kind::IntConstant;
+    out.value = e->int_value;
+  } else if (e->kind == ast::ExprKind::Unary && e->op == "-" && stripped(e->lhs) != nullptr &&
+             stripped(e->lhs)->kind == ast::ExprKind::IntLiteral) {
+    out.kind = Kind::IntConstant;
+    out.value = ~stripped(e->lhs)->int_value + 1;
+  } else if (e->kind == ast::ExprKind::FloatLiteral) {
+    out.kind = Kind::FloatConstant;
+  }
+  return out;
+}
+
+std::string_view releaseName(const ModuleContext& context) {
+  return context.ptxas != nullptr ? context.ptxas->version : std::string_view("13.0");
+}
+
+// The stricter entry's finding: a warning by the manual's verdict, an error
+// by ptxas's.
+void reportStricter(const Deviation& d, SourceRange at, const ast::Instruction* in, const ModuleContext& context,
+                    diag::DiagnosticSink& sink) {
+  Diagnostic& out = sink.report(
+      diag::RuleId::PtxasRejects, at,
+      fmt::format("ptxas {} rejects this ({}), though the manual allows it", releaseName(context), d.ptxas_message));
+  out.spec_section = d.section;
+  diag::DiagnosticSink::addNote(out, fmt::format("the manual ({}): \"{}\"", d.section, d.manual));
+  diag::DiagnosticSink::addNote(out, fmt::format("deviation '{}': {}", d.id, d.form));
+  if (context.compat != nullptr) {
+    sink.setSeverity(out, Severity::Error);
+    diag::DiagnosticSink::addNote(out, fmt::format("an error under --compat=ptxas-{}", context.compat->version));
+  }
+  if (in == nullptr || d.fix.text.empty()) return;
+  for (const ast::Token& q : in->qualifiers) {
+    std::string_view word = q.text.substr(1);
+    std::string_view anchors = d.fix.anchors;
+    bool anchor = false;
+    for (std::size_t at_word = 0; at_word != std::string_view::npos && !anchor;) {
+      std::size_t space = anchors.find(' ', at_word);
+      anchor = anchors.substr(at_word, space - at_word) == word;
+      at_word = space == std::string_view::npos ? space : space + 1;
+    }
+    if (!anchor) continue;
+    std::uint32_t place = d.fix.before ? q.range.begin : q.range.end;
+    diag::DiagnosticSink::addFixIt(out, {place, place}, std::string(d.fix.text));
+    return;
+  }
+}
+
+void reportLaxer(const Deviation& d, const ModuleContext& context, diag::DiagnosticSink& sink, std::size_t first) {
+  std::vector<Diagnostic>& list = sink.diagnostics();
+  for (std::size_t i = first; i < list.size(); ++i) {
+    if (list[i].severity != Severity::Error) continue;
+    if (context.compat != nullptr) {
+      sink.setSeverity(list[i], Severity::Warning);
+      diag::DiagnosticSink::addNote(list[i], fmt::format("ptxas {} accepts this (deviation '{}'): a warning under "
+                                                         "--compat=ptxas-{}",
+                                                         context.compat->version, d.id, context.compat->version));
+    } else {
+      diag::DiagnosticSink::addNote(list[i], fmt::format("ptxas {} accepts this today (deviation '{}'); the "
+                                                         "manual's verdict stands",
+                                                         releaseName(context), d.id));
+    }
+  }
+}
+
+bool holds(const Deviation& d, const ModuleContext& context) {
+  return context.ptxas == nullptr || spec::holdsFor(d, *context.ptxas);
+}
+
+}  // namespace
+
+void applyDeviations(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
+                     diag::DiagnosticSink& sink, std::size_t first) {
+  const std::vector<Diagnostic>& list = sink.diagnostics();
+  bool refused = std::any_of(list.begin() + static_cast<std::ptrdiff_t>(std::min(first, list.size())), list.end(),
+                             [](const Diagnostic& d) { return d.severity == Severity::Error; });
+  if (!refused && !stricterMayApply(in.opcode.text)) return;
+  thread_local std::vector<std::string_view> qualifiers;
+  thread_local std::vector<DeviationOperand> operands;
+  qualifiers.clear();
+  operands.clear();
+  for (const ast::Token& q : in.qualifiers) qualifiers.push_back(q.text.substr(1));
+  for (const ast::Operand& op : in.operands) operands.push_back(describe(op, registers));
+  DeviationSubject subject{in.opcode.text, qualifiers, operands, context.version, context.target};
+  // A laxer entry turns the manual's errors into what ptxas says of them; a
+  // stricter one (also where a laxer one holds: ptxas may refuse the line
+  // for another reason) adds PL5001.
+  const Deviation* laxer = nullptr;
+  const Deviation* stricter = nullptr;
+  for (const Deviation& d : spec::deviations()) {
+    bool is_laxer = d.direction == spec::DeviationDirection::PtxasLaxer;
+    if ((is_laxer ? laxer : stricter) != nullptr || (is_laxer && !refused) || !holds(d, context) ||
+        !spec::concerns(d, subject) || !d.applies(subject)) {
+      continue;
+    }
+    (is_laxer ? laxer : stricter) = &d;
+  }
+  if (laxer != nullptr) reportLaxer(*laxer, context, sink, first);
+  if (stricter != nullptr && (!refused || laxer != nullptr)) reportStricter(*stricter, in.range, &in, context, sink);
+}
+
+void applyModuleDeviations(const ast::Module& module, const ModuleContext& context, diag::DiagnosticSink& sink) {
+  for (const ast::TopLevel& item : module.items) {
+    const auto* a = std::get_if<ast::AddressSizeDirective>(&item.node);
+    if (a == nullptr) continue;
+    DeviationOperand size;
+    size.kind = Kind::IntConstant;
+    size.text = a->size.text;
+    size.value = a->size.text == "32" ? 32 : a->size.text == "64" ? 64 : 0;
+    DeviationSubject subject{".address_size", {}, {&size, 1}, context.version, context.target};
+    for (const Deviation& d : spec::deviations()) {
+      if (d.mnemonic == ".address_size" && holds(d, context) && d.applies(subject)) {
+        reportStricter(d, a->range, nullptr, context, sink);
+      }
+    }
+  }
+  if (context.compat == nullptr) return;
+  // What the release itself lacks: a newer .version, a target it has not.
+  const spec::PtxasRelease& r = *context.compat;
+  std::optional<spec::PtxVersion> declared = context.declared_newer ? context.declared_newer : context.version;
+  if (declared && r.newest_ptx < *declared && context.version_token && !context.version_overridden) {
+    Diagnostic& d = sink.report(diag::RuleId::PtxasUnsupported, *context.version_token,
+                                fmt::format("ptxas {} supports PTX ISA up to {} (Unsupported .version {})", r.version,
+                                            r.newest_ptx.str(), declared->str()));
+    diag::DiagnosticSink::addNote(d, fmt::format("judged by --compat=ptxas-{}; the manual's verdict is a warning at "
+                                                 "most",
+                                                 r.version));
+  }
+  if (context.target && r.lacks(*context.target)) {
+    SourceRange at = context.target_token ? *context.target_token : SourceRange{};
+    Diagnostic& d = sink.report(
+        diag::RuleId::PtxasUnsupported, at,
+        context.target->sm == 101
+            ? fmt::format("ptxas {} does not support .target {} (it calls it sm_110)", r.version, context.target->str())
+            : fmt::format("ptxas {} does not support .target {} (its oldest is sm_{})", r.version,
+                          context.target->str(), r.oldest_sm));
+    diag::DiagnosticSink::addNote(d, fmt::format("judged by --compat=ptxas-{}", r.version));
+  }
+}
+
+}  // namespace ptxlint::sema::engine

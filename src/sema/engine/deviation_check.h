@@ -1,0 +1,25 @@
+// The one place the manual-versus-ptxas table (spec/deviations.h) meets an
+// instruction: after the tables have judged it by the manual.
+#pragma once
+
+#include <cstddef>
+
+#include "ast/ast.h"
+#include "diag/diagnostic_builder.h"
+#include "sema/instruction_checker.h"
+#include "sema/module_context.h"
+
+namespace ptxlint::sema::engine {
+
+// `first`: the index in the sink of the first finding about `in`. A
+// stricter entry that holds for a clean instruction adds PL5001 (a warning;
+// an error under --compat); a laxer one that holds for an instruction the
+// manual refuses adds a note to each error (under --compat the errors
+// become warnings).
+void applyDeviations(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
+                     diag::DiagnosticSink& sink, std::size_t first);
+
+// .address_size 32 and the .version/.target a --compat release lacks.
+void applyModuleDeviations(const ast::Module& module, const ModuleContext& context, diag::DiagnosticSink& sink);
+
+}  // namespace ptxlint::sema::engine

@@ -1,0 +1,588 @@
+// The manual-versus-ptxas table (deviations.h). Every entry has a golden
+// line checked against ptxas (`golden`), and tools/difftest counts a
+// disagreement as explained only where ptxlint's --compat verdict, which
+// this table gives, agrees with ptxas.
+#include "spec/deviations.h"
+
+#include <algorithm>
+#include <array>
+
+namespace ptxlint::spec {
+
+bool DeviationSubject::has(std::string_view qualifier) const {
+  return std::find(qualifiers.begin(), qualifiers.end(), qualifier) != qualifiers.end();
+}
+
+bool DeviationSubject::hasAny(std::initializer_list<std::string_view> list) const {
+  return std::any_of(list.begin(), list.end(), [&](std::string_view q) { return has(q); });
+}
+
+bool DeviationSubject::hasPrefix(std::string_view prefix) const {
+  return std::any_of(qualifiers.begin(), qualifiers.end(), [&](std::string_view q) { return q.starts_with(prefix); });
+}
+
+bool DeviationSubject::anyOperandOfType(std::string_view type) const {
+  return std::any_of(operands.begin(), operands.end(), [&](const DeviationOperand& o) {
+    return (o.kind == DeviationOperand::Kind::Register || o.kind == DeviationOperand::Kind::Vector) && o.type == type;
+  });
+}
+
+namespace {
+
+using Kind = DeviationOperand::Kind;
+constexpr DeviationDirection kStricter = DeviationDirection::PtxasStricter;
+constexpr DeviationDirection kLaxer = DeviationDirection::PtxasLaxer;
+
+bool hasScope(const DeviationSubject& s) { return s.hasAny({"cta", "cluster", "gpu", "sys"}); }
+bool before(const DeviationSubject& s, PtxVersion v) { return s.version && *s.version < v; }
+bool lastOperandIs(const DeviationSubject& s, Kind kind) {
+  return !s.operands.empty() && s.operands.back().kind == kind;
+}
+bool anyOperand(const DeviationSubject& s, Kind kind) {
+  return std::any_of(s.operands.begin(), s.operands.end(), [&](const DeviationOperand& o) { return o.kind == kind; });
+}
+bool anyFloatOperand(const DeviationSubject& s) {
+  return anyOperand(s, Kind::FloatConstant) || s.anyOperandOfType(".f32") || s.anyOperandOfType(".f16x2");
+}
+bool integerInstructionType(const DeviationSubject& s) {
+  return s.hasAny({"u16", "u32", "u64", "s16", "s32", "s64", "u16x2", "s16x2"});
+}
+
+// The table. Sentences are the manual's (PTX ISA 9.1), messages ptxas 13.0's.
+const std::array kDeviations = {
+    // ----- multimem (9.7.9.14)
+    Deviation{"multimem-red-sem-needs-scope",
+              "multimem",
+              kStricter,
+              "multimem.red",
+              ".relaxed or .release without a scope",
+              [](const DeviationSubject& s) {
+                return s.hasAny({"relaxed", "release"}) && !hasScope(s);
+              },
+              "13.0",
+              "Modifier '.relaxed' requires scope with 'multimem.red' instruction",
+              "9.7.9.14",
+              "If the .scope qualifier is not specified for multimem.red then .sys scope is assumed by default.",
+              {"relaxed release", false, ".sys"},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"multimem-red-scope-needs-sem",
+              "multimem",
+              kStricter,
+              "multimem.red",
+              "a scope without .relaxed/.release",
+              [](const DeviationSubject& s) {
+                return hasScope(s) && !s.hasAny({"relaxed", "release", "acquire", "weak"});
+              },
+              "13.0",
+              "Modifier '.gpu' requires order with 'multimem.red' instruction",
+              "9.7.9.14",
+              "If explicit semantics qualifiers are not specified, then multimem.ld_reduce and multimem.st default to "
+              ".weak and multimem.red defaults to .relaxed.",
+              {"cta cluster gpu sys", true, ".relaxed"},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"multimem-red-min-max-half",
+              "multimem",
+              kLaxer,
+              "multimem.red",
+              ".min/.max on .f16/.bf16/.f16x2/.bf16x2 with .vec",
+              [](const DeviationSubject& s) {
+                return s.hasAny({"min", "max"}) && s.hasAny({"v2", "v4", "v8"}) &&
+                       s.hasAny({"f16", "bf16", "f16x2", "bf16x2"});
+              },
+              "13.0",
+              "",
+              "9.7.9.14",
+              "multimem.red{.redsem}{.scope}{.ss}.redop{.vec}.redtype [a], b; with .redop = { .add }",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    // ----- cp.async, cp.async.bulk (9.7.9.25)
+    Deviation{"cp-async-cta-before-7.8",
+              "cp.async",
+              kLaxer,
+              "cp.async.ca|cp.async.cg",
+              ".shared::cta before PTX ISA 7.8",
+              [](const DeviationSubject& s) {
+                return s.has("shared::cta") && before(s, {7, 8});
+              },
+              "13.0",
+              "",
+              "9.7.9.25.3.1",
+              "Support for sub-qualifier ::cta introduced in PTX ISA version 7.8.",
+              {},
+              "tests/golden/deviations/early.ptx"},
+    Deviation{"cp-async-bulk-scope",
+              "cp.async.bulk",
+              kLaxer,
+              "cp.async.bulk",
+              "a scope (.cta, .cluster, .gpu, .sys)",
+              [](const DeviationSubject& s) { return !s.has("tensor") && !s.has("prefetch") && hasScope(s); },
+              "13.0",
+              "",
+              "9.7.9.25.4.1",
+              "cp.async.bulk.dst.src.completion_mechanism{.level::cache_hint}{.cp_mask} [dstMem], [srcMem], size {, "
+              "cache-policy} {, byteMask} (no scope in any block)",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    // ----- red.async (9.7.13.7)
+    Deviation{"red-async-relaxed-without-mbar",
+              "red.async",
+              kLaxer,
+              "red.async",
+              ".relaxed without its [mbar] operand",
+              [](const DeviationSubject& s) {
+                return s.has("relaxed") && s.has("mbarrier::complete_tx::bytes") && s.operands.size() == 2;
+              },
+              "13.0",
+              "",
+              "9.7.13.7",
+              "red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b, [mbar];",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"red-async-relaxed-gpu-sys",
+              "red.async",
+              kLaxer,
+              "red.async",
+              ".relaxed with .gpu or .sys in the .release form (no completion mechanism)",
+              [](const DeviationSubject& s) {
+                return s.has("relaxed") && !s.has("mmio") && s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::");
+              },
+              "13.0",
+              "",
+              "9.7.13.7",
+              "When .sem is .relaxed: ... If .ss is specified, it must be .shared::cluster. (.scope = { .cluster })",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"red-async-relaxed-add-s64",
+              "red.async",
+              kLaxer,
+              "red.async",
+              ".relaxed .add.s64",
+              [](const DeviationSubject& s) { return s.has("relaxed") && s.has("add") && s.has("s64"); },
+              "13.0",
+              "",
+              "9.7.13.7",
+              ".type = { .u32, .s32, .u64 } (the .relaxed ADD block)",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"red-async-release-other-ops",
+              "red.async",
+              kLaxer,
+              "red.async",
+              ".release (.gpu/.sys, .global) with an .op other than .add, of a type the .op takes",
+              [](const DeviationSubject& s) {
+                bool typed = (s.hasAny({"and", "or", "xor"}) && s.hasAny({"b32", "b64"})) ||
+                             (s.hasAny({"inc", "dec"}) && s.has("u32")) ||
+                             (s.hasAny({"min", "max"}) && s.hasAny({"u32", "s32", "u64", "s64"}));
+                return s.has("release") && s.hasAny({"gpu", "sys"}) && !s.has("shared::cluster") &&
+                       !s.hasPrefix("mbarrier::") && typed;
+              },
+              "13.0",
+              "",
+              "9.7.13.7",
+              "red.async{.mmio}.sem.scope{.ss}.add.type [a], b;",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"red-async-mmio-non-sys",
+              "red.async",
+              kLaxer,
+              "red.async",
+              ".mmio.release with a scope other than .sys",
+              [](const DeviationSubject& s) {
+                return s.has("mmio") && s.has("release") && s.has("gpu") && !s.has("shared::cluster");
+              },
+              "13.0",
+              "",
+              "9.7.13.7",
+              "When .sem is .release: ... If .mmio is specified, .scope must be .sys.",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    // ----- any instruction
+    Deviation{"acc-prec-anywhere",
+              "all",
+              kLaxer,
+              "*",
+              ".acc::f16/.acc::f32 outside multimem.ld_reduce",
+              [](const DeviationSubject& s) {
+                bool ld_reduce = s.opcode == "multimem" && !s.qualifiers.empty() && s.qualifiers[0] == "ld_reduce";
+                return !ld_reduce && s.hasAny({"acc::f16", "acc::f32"});
+              },
+              "13.0",
+              "",
+              "9.7.9.14",
+              "multimem.ld_reduce{.ldsem}{.scope}{.ss}.op{.acc_prec}{.vec}.type d, [a]; (the one block with .acc_prec)",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"immediate-address-outside-local",
+              "memory",
+              kStricter,
+              "ld|st|ldu|atom|red|prefetch|prefetchu|cp|multimem|mbarrier|applypriority|discard|createpolicy",
+              "an immediate address [immAddr] outside .local",
+              [](const DeviationSubject& s) { return anyOperand(s, Kind::ImmediateAddress) && !s.has("local"); },
+              "13.0",
+              "Immediate addresses allowed only for .local state space",
+              "6.4.1",
+              "[immAddr] (an immediate absolute address, one of the address expressions of 6.4.1)",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"address-size-32",
+              "module",
+              kStricter,
+              ".address_size",
+              ".address_size 32",
+              [](const DeviationSubject& s) { return s.operand(0) && s.operand(0)->value == 32; },
+              "13.0",
+              "32-Bit compilation is no longer supported",
+              "11.1.3",
+              ".address_size address-size; address-size = { 32, 64 };",
+              {},
+              "tests/golden/module/address-size-32.ptx"},
+    Deviation{"cvta-32-bit",
+              "memory",
+              kStricter,
+              "cvta",
+              ".size .u32",
+              [](const DeviationSubject& s) { return s.has("u32"); },
+              "13.0",
+              "Program uses 32-bit address ... conflicting with .address_size 64; 32-Bit compilation is no longer "
+              "supported",
+              "9.7.9.20",
+              "cvta.space.size p, a; .size = { .u32, .u64 };",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    // ----- ld, st (9.7.9.8, 9.7.9.11)
+    Deviation{"ld-sink-any-vector",
+              "memory",
+              kLaxer,
+              "ld",
+              "the sink '_' in a .v2/.v4 vector",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* d = s.operand(0);
+                return s.hasAny({"v2", "v4"}) && d && d->kind == Kind::Vector && d->has_sink;
+              },
+              "13.0",
+              "",
+              "9.7.9.8",
+              "Optionally, sink symbol '_' can be used in vector expression d when: .vec is .v8 and .type is .b32 or "
+              ".s32 or .u32 or .f32 OR .vec is .v4 and .type is .b64 or .s64 or .u64 or .f64",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"st-v8-narrow-types",
+              "memory",
+              kLaxer,
+              "st",
+              ".v8 with 8- and 16-bit types",
+              [](const DeviationSubject& s) {
+                return s.has("v8") && s.hasAny({"b8", "b16", "u8", "u16", "s8", "s16"});
+              },
+              "13.0",
+              "",
+              "9.7.9.11",
+              "The .v8 (.vec) qualifier is supported if: .type is .b32, .s32, .u32, or .f32",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"unified-before-8.0",
+              "memory",
+              kLaxer,
+              "ld",
+              "[a].unified before PTX ISA 8.0",
+              [](const DeviationSubject& s) {
+                return before(s, {8, 0}) &&
+                       std::any_of(s.operands.begin(), s.operands.end(),
+                                   [](const DeviationOperand& o) { return o.address_qualifier == ".unified"; });
+              },
+              "13.0",
+              "",
+              "9.7.9.8",
+              "Support for .unified qualifier introduced in PTX ISA version 8.0.",
+              {},
+              "tests/golden/deviations/early.ptx"},
+    // ----- arithmetic and logic (9.7.1-9.7.8)
+    Deviation{"selp-negated-predicate",
+              "arithmetic",
+              kLaxer,
+              "selp",
+              "a negated predicate c",
+              [](const DeviationSubject& s) { return lastOperandIs(s, Kind::Negated); },
+              "13.0",
+              "",
+              "9.7.8.2",
+              "selp.type d, a, b, c; (c is a predicate; {!}c is written where negation is allowed)",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"setp-half-single-predicate",
+              "arithmetic",
+              kLaxer,
+              "setp",
+              "one destination predicate for .f16x2/.bf16x2",
+              [](const DeviationSubject& s) {
+                return s.hasAny({"f16x2", "bf16x2"}) && s.operand(0) && s.operand(0)->kind != Kind::PredicatePair;
+              },
+              "13.0",
+              "",
+              "9.7.7.2",
+              "setp.CmpOp{.ftz}.f16x2 p|q, a, b;",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"setp-half-sink",
+              "arithmetic",
+              kLaxer,
+              "setp",
+              "the sink '_' as the destination of .f16/.bf16",
+              [](const DeviationSubject& s) {
+                return s.hasAny({"f16", "bf16"}) && s.operand(0) && s.operand(0)->kind == Kind::Sink;
+              },
+              "13.0",
+              "",
+              "9.7.7.2",
+              "setp.CmpOp{.ftz}.f16 p, a, b;",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"fma-bf16-rounding",
+              "arithmetic",
+              kLaxer,
+              "fma",
+              ".rz/.rm/.rp on .bf16/.bf16x2",
+              [](const DeviationSubject& s) {
+                return s.hasAny({"rz", "rm", "rp"}) && s.hasAny({"bf16", "bf16x2"});
+              },
+              "13.0",
+              "",
+              "9.7.4.5",
+              "fma.rnd{.relu}.bf16 d, a, b, c; .rnd = { .rn }",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"f16x2-register-for-integer",
+              "arithmetic",
+              kLaxer,
+              "*",
+              "an .f16x2 register for an integer operand",
+              [](const DeviationSubject& s) { return integerInstructionType(s) && s.anyOperandOfType(".f16x2"); },
+              "13.0",
+              "",
+              "9.4",
+              "Table 26: .uX ... .fX: invalid",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"bmsk-float-operand",
+              "arithmetic",
+              kStricter,
+              "bmsk",
+              "an .f32/.f16x2 register or a 0f constant",
+              anyFloatOperand,
+              "13.0",
+              "Arguments mismatch for instruction 'bmsk'",
+              "9.4",
+              "Bit-size types agree with any type of the same size. (bmsk.mode.b32 d, a, b;)",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"mov-constant-to-vector",
+              "arithmetic",
+              kLaxer,
+              "mov",
+              "a constant unpacked into a vector",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* d = s.operand(0);
+                const DeviationOperand* a = s.operand(1);
+                return d && a && d->kind == Kind::Vector &&
+                       (a->kind == Kind::IntConstant || a->kind == Kind::FloatConstant);
+              },
+              "13.0",
+              "",
+              "9.7.9.4",
+              "write vector register d with the unpacked values from scalar register a",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"lop3-immlut-range",
+              "arithmetic",
+              kLaxer,
+              "lop3",
+              "an immLut outside 0..255",
+              [](const DeviationSubject& s) {
+                return std::any_of(
+                    s.operands.begin() + std::min<std::size_t>(3, s.operands.size()), s.operands.end(),
+                    [](const DeviationOperand& o) { return o.kind == Kind::IntConstant && o.value > 255; });
+              },
+              "13.0",
+              "",
+              "9.7.8.6",
+              "immLut is an integer constant that can take values from 0 to 255",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"testp-without-op",
+              "arithmetic",
+              kLaxer,
+              "testp",
+              "no .op qualifier",
+              [](const DeviationSubject& s) {
+                return !s.hasAny({"finite", "infinite", "number", "notanumber", "normal", "subnormal"});
+              },
+              "13.0",
+              "",
+              "9.7.3.24",
+              "testp.op.type p, a; (no default .op is given)",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"extended-precision-16-bit",
+              "arithmetic",
+              kLaxer,
+              "addc|subc|add.cc|sub.cc|madc",
+              "16-bit types",
+              [](const DeviationSubject& s) {
+                return s.hasAny({"u16", "s16"});
+              },
+              "13.0",
+              "",
+              "9.7.2",
+              ".type = { .u32, .s32, .u64, .s64 }",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    // ----- synchronization (9.7.13)
+    Deviation{"fence-acquire-release-early",
+              "synchronization",
+              kLaxer,
+              "fence",
+              "fence.acquire/.release before PTX ISA 8.6 or below sm_90",
+              [](const DeviationSubject& s) {
+                return s.hasAny({"acquire", "release"}) && s.qualifiers.size() == 2 &&
+                       (before(s, {8, 6}) || (s.target && s.target->sm < 90));
+              },
+              "13.0",
+              "",
+              "9.7.13.4",
+              ".acquire and .release qualifiers for fence instruction introduced in PTX ISA version 8.6",
+              {},
+              "tests/golden/deviations/early.ptx"},
+    Deviation{"fence-proxy-async-state-space",
+              "synchronization",
+              kLaxer,
+              "fence.proxy.async::generic",
+              "a state space (.global)",
+              [](const DeviationSubject& s) { return s.has("global"); },
+              "13.0",
+              "",
+              "9.7.13.4",
+              "fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster; (no state space)",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    // ----- st.async (9.7.9.12)
+    Deviation{"st-async-relaxed-forms",
+              "st.async",
+              kLaxer,
+              "st.async",
+              ".mmio with .gpu, no [mbar], .shared or .shared::cta, or .gpu/.sys without .sem",
+              [](const DeviationSubject& s) {
+                bool mbar = s.has("mbarrier::complete_tx::bytes");
+                return (s.has("mmio") && s.has("gpu")) || (mbar && s.operands.size() == 2) ||
+                       (mbar && s.hasAny({"shared", "shared::cta"})) || (s.hasAny({"gpu", "sys"}) && !s.has("release"));
+              },
+              "13.0",
+              "",
+              "9.7.9.12",
+              "If .ss is specified, it must be .shared::cluster.",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    // ----- wgmma, wmma, mma, tcgen05 (9.7.14-9.7.16)
+    Deviation{"wgmma-without-aligned",
+              "matrix",
+              kLaxer,
+              "wgmma",
+              "no .aligned",
+              [](const DeviationSubject& s) { return !s.has("aligned"); },
+              "13.0",
+              "",
+              "9.7.15",
+              "The mandatory .aligned qualifier indicates that all threads in the warpgroup must execute the same "
+              "wgmma.mma_async instruction.",
+              {},
+              "tests/cli/ptxas-transparency"},
+    Deviation{"tcgen05-ld-st-without-aligned",
+              "tcgen05",
+              kLaxer,
+              "tcgen05.ld|tcgen05.st",
+              "no .aligned",
+              [](const DeviationSubject& s) { return !s.has("aligned"); },
+              "13.0",
+              "",
+              "9.7.16.8.3",
+              "The mandatory .aligned qualifier indicates that all threads in the warp must execute the same "
+              "tcgen05.ld instruction.",
+              {},
+              "tests/golden/deviations/all.ptx"},
+};
+
+bool lacks13_0(const Target& t) { return t.sm < 75 || t.sm == 101; }
+
+const std::array kReleases = {
+    PtxasRelease{"13.0", {9, 0}, 75, lacks13_0},
+};
+
+// The first words of the entries' mnemonics (mayDeviate's filter).
+bool firstWordOf(std::string_view mnemonic, std::string_view opcode) {
+  while (!mnemonic.empty()) {
+    std::size_t bar = mnemonic.find('|');
+    std::string_view one = mnemonic.substr(0, bar);
+    if (one.substr(0, one.find('.')) == opcode) return true;
+    if (bar == std::string_view::npos) break;
+    mnemonic.remove_prefix(bar + 1);
+  }
+  return false;
+}
+
+bool dottedPrefixMatches(std::string_view one, const DeviationSubject& s) {
+  std::size_t dot = one.find('.');
+  if (one.substr(0, dot) != s.opcode) return false;
+  std::size_t i = 0;
+  while (dot != std::string_view::npos) {
+    one.remove_prefix(dot + 1);
+    dot = one.find('.');
+    if (i >= s.qualifiers.size() || s.qualifiers[i] != one.substr(0, dot)) return false;
+    ++i;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::span<const Deviation> deviations() { return kDeviations; }
+std::span<const PtxasRelease> ptxasReleases() { return kReleases; }
+
+const PtxasRelease* findPtxasRelease(std::string_view version) {
+  for (const PtxasRelease& r : kReleases) {
+    // "13.0" and "13.0.88" name release 13.0.
+    if (version == r.version ||
+        (version.starts_with(r.version) && version.size() > r.version.size() && version[r.version.size()] == '.')) {
+      return &r;
+    }
+  }
+  return nullptr;
+}
+
+bool holdsFor(const Deviation& d, const PtxasRelease& release) {
+  std::string_view list = d.ptxas_versions;
+  while (!list.empty()) {
+    std::size_t comma = list.find(',');
+    if (list.substr(0, comma) == release.version) return true;
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
+bool mayDeviate(std::string_view opcode) {
+  return std::any_of(kDeviations.begin(), kDeviations.end(),
+                     [&](const Deviation& d) { return d.mnemonic == "*" || firstWordOf(d.mnemonic, opcode); });
+}
+
+bool concerns(const Deviation& d, const DeviationSubject& s) {
+  if (d.mnemonic == "*") return !s.opcode.starts_with(".");
+  std::string_view list = d.mnemonic;
+  while (!list.empty()) {
+    std::size_t bar = list.find('|');
+    if (dottedPrefixMatches(list.substr(0, bar), s)) return true;
+    if (bar == std::string_view::npos) break;
+    list.remove_prefix(bar + 1);
+  }
+  return false;
+}
+
+}  // namespace ptxlint::spec
