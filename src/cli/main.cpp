@@ -220,9 +220,8 @@ void printStats(std::string& out, std::string_view name, const ptxlint::Statisti
       s.unparsed == 0 ? std::string()
                       : fmt::format("; {} statement{} not checked because {} a syntax error", s.unparsed,
                                     s.unparsed == 1 ? "" : "s", s.unparsed == 1 ? "it has" : "they have"),
-      s.chunks, s.slow_chunks, s.ll_fallbacks,
-      s.parsed_runs, s.reused_runs, s.unbuilt_instructions, s.prescan_ns / 1e6, s.parse_ns / 1e6, s.check_ns / 1e6,
-      s.finish_ns / 1e6);
+      s.chunks, s.slow_chunks, s.ll_fallbacks, s.parsed_runs, s.reused_runs, s.unbuilt_instructions, s.prescan_ns / 1e6,
+      s.parse_ns / 1e6, s.check_ns / 1e6, s.finish_ns / 1e6);
 }
 
 int listRules() {

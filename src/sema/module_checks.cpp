@@ -115,8 +115,7 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
   // all: empty, binary or garbage input) is not missing: its absence is not
   // reported, and the context it would set stays unknown, so nothing is
   // gated on it.
-  bool header_may_be_broken =
-      module.items.empty() || module.broken_before_first_item || module.broken_module_directive;
+  bool header_may_be_broken = module.items.empty() || module.broken_before_first_item || module.broken_module_directive;
   if (!header_may_be_broken && version == nullptr) {
     SourceRange at = module.items.empty() ? SourceRange{0, 0}
                                           : std::visit([](const auto& n) { return n.range; }, module.items[0].node);
