@@ -223,14 +223,21 @@ bool chunkInput(std::string_view text, const ParseOptions& options, diag::Diagno
   }
   if (options.pages != nullptr) options.pages->restart();
   chunks.clear();
+  bool skipped = false;
   for (const Chunk& chunk : scan.chunks) {
-    if (!chunk.skip) chunks.push_back(chunk);
+    if (chunk.skip) {
+      skipped = true;
+    } else {
+      chunks.push_back(chunk);
+      chunks.back().after_skipped_start = skipped && chunks.size() == 1 && start == 0;
+    }
   }
   return true;
 }
 
 void parseOneChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
                    diag::DiagnosticSink& sink, ParseStats& stats) {
+  if (chunk.after_skipped_start) module.broken_before_first_item = true;
   if (options.fast_path && parseChunkFast(text, chunk.begin, chunk.end, options, module, stats)) return;
   if (options.fast_path) ++stats.slow_chunks;
   parseChunk(text, chunk, options, module, sink, stats);

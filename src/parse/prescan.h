@@ -22,6 +22,9 @@ struct Chunk {
   std::uint32_t begin = 0;
   std::uint32_t end = 0;
   bool skip = false;  // too deeply nested: reported, not parsed
+  // The first chunk parsed, after skipped ones: the module's header may
+  // have been in them (ast::Module::broken_before_first_item).
+  bool after_skipped_start = false;
 };
 
 struct PrescanResult {

@@ -424,29 +424,67 @@ void PtxErrorStrategy::reportUnexpected(antlr4::Parser* parser, Token* offending
   sink_.report(diag::RuleId::UnexpectedToken, range, std::move(message));
 }
 
-void PtxErrorStrategy::skipStatement(antlr4::Parser* parser, bool at_module_level) {
+namespace {
+
+// A '{' after one of these begins a block (4.3: a statement begins after
+// the previous one, a block's brace or a label); after anything else it is
+// a vector operand's (6.4.2) or an initializer's (5.4.4), inside a statement.
+bool beginsBlock(std::size_t previous) {
+  return previous == PtxLexer::SEMI || previous == PtxLexer::LBRACE || previous == PtxLexer::RBRACE ||
+         previous == PtxLexer::COLON;
+}
+
+}  // namespace
+
+void PtxErrorStrategy::skipStatement(antlr4::Parser* parser, bool at_module_level,
+                                     antlr4::ParserRuleContext* statement) {
   antlr4::TokenStream* tokens = parser->getTokenStream();
-  int depth = 0;
+  // Braces of blocks opened while skipping (the statement is the whole
+  // block), and braces of operands or initializers, those the statement
+  // opened before its error included: their '}' ends no block, and a ';'
+  // inside them is not possible, so it ends the statement.
+  int blocks = 0;
+  int operand_braces = 0;
+  std::size_t previous = PtxLexer::SEMI;
+  if (statement != nullptr && statement->getStart() != nullptr) {
+    for (std::size_t i = statement->getStart()->getTokenIndex(); i < tokens->index(); ++i) {
+      std::size_t type = tokens->get(i)->getType();
+      if (type == PtxLexer::LBRACE) {
+        ++(i == statement->getStart()->getTokenIndex() || at_module_level ? blocks : operand_braces);
+      } else if (type == PtxLexer::RBRACE) {
+        if (operand_braces > 0) {
+          --operand_braces;
+        } else if (blocks > 0) {
+          --blocks;
+        }
+      }
+      previous = type;
+    }
+  }
   for (;;) {
     std::size_t type = tokens->LA(1);
     if (type == Token::EOF) return;
     if (type == PtxLexer::LBRACE) {
-      ++depth;
+      // At module level every brace is a block's (a function body after a
+      // broken header, skipped whole).
+      ++(at_module_level || (operand_braces == 0 && beginsBlock(previous)) ? blocks : operand_braces);
     } else if (type == PtxLexer::RBRACE) {
-      if (depth == 0) {
+      if (operand_braces > 0) {
+        --operand_braces;
+      } else if (blocks == 0) {
         // Closes the enclosing block: leave it to the block. At module level
         // there is no block, so a stray '}' is dropped.
         if (at_module_level) parser->consume();
         return;
-      }
-      if (--depth == 0) {
+      } else if (--blocks == 0) {
         parser->consume();
         return;
       }
-    } else if (type == PtxLexer::SEMI && depth == 0) {
+    } else if (type == PtxLexer::SEMI && blocks == 0) {
       parser->consume();
       return;
     }
+    previous = type;
     parser->consume();
   }
 }
@@ -456,7 +494,7 @@ void PtxErrorStrategy::recover(antlr4::Parser* parser, std::exception_ptr) {
   std::size_t rule = ctx ? ctx->getRuleIndex() : 0;
   if (!isRecoveryUnit(rule)) return;  // unwind to the enclosing statement
   if (resume_before_ != nullptr && resumeAtNextLine(parser)) return;
-  skipStatement(parser, rule == PtxParser::RuleTopLevel);
+  skipStatement(parser, rule == PtxParser::RuleTopLevel, ctx);
   endErrorCondition(parser);
 }
 
@@ -475,7 +513,7 @@ void PtxErrorStrategy::sync(antlr4::Parser* parser) {
     beginErrorCondition(parser);
     reportAt(parser, parser->getCurrentToken(), next);
   }
-  skipStatement(parser, ctx->getRuleIndex() == PtxParser::RuleModule);
+  skipStatement(parser, ctx->getRuleIndex() == PtxParser::RuleModule, nullptr);
   endErrorCondition(parser);
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ptxlint/diagnostic.hpp"
@@ -141,6 +142,25 @@ class Scope {
   }
 
   void reserveLabels(std::size_t count) { labels_.reserve(count); }
+
+  // A name declared by a statement with a syntax error (ast::Block::
+  // unknown_names): of unknown kind and type, so not found by lookup(), but
+  // no use of it is undeclared. A name declared so may be a range's
+  // (`.reg .b32 %r<12` broken): its members are declared too.
+  void declareUnknown(std::string_view name) { unknown_.insert(parent_ == nullptr ? keep(name) : name); }
+
+  // Whether `name` was declared by a statement with a syntax error, in this
+  // scope or an enclosing one (only asked of a name lookup() did not find).
+  bool declaredUnknown(std::string_view name) const {
+    std::string_view prefix;
+    std::uint64_t index = 0;
+    bool indexed = splitIndexed(name, prefix, index);
+    for (const Scope* s = this; s != nullptr; s = s->parent_) {
+      if (s->unknown_.empty()) continue;
+      if (s->unknown_.count(name) != 0 || (indexed && s->unknown_.count(prefix) != 0)) return true;
+    }
+    return false;
+  }
 
   // A copy of `text` that lives as long as this scope.
   std::string_view keep(std::string_view text) {
@@ -306,6 +326,7 @@ class Scope {
     return packed;
   }
   std::vector<LabelEntry> labels_;
+  std::unordered_set<std::string_view, support::BytesHash, support::BytesEqual> unknown_;  // declareUnknown()
   mutable Symbol scratch_{SymbolKind::Label, {}, {}};
 };
 

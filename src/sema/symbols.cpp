@@ -120,13 +120,26 @@ class SymbolChecker {
 
   void items(const ast::Module& module) {
     module_ = &module;
+    stats_.unparsed += module.unparsed_statements;
+    // What the items with a syntax error declared: known by name only, from
+    // their place on (ast::UnknownName).
+    for (const ast::UnknownName& unknown : module.unknown_names) keepModuleName(unknown.name.text);
+    std::size_t next_unknown = 0;
+    auto declareUnknownUpTo = [&](std::size_t item) {
+      for (; next_unknown < module.unknown_names.size() && module.unknown_names[next_unknown].item <= item;
+           ++next_unknown) {
+        module_scope_.declareUnknown(module.unknown_names[next_unknown].name.text);
+      }
+    };
     for (const ast::TopLevel& item : module.items) {
       if (const auto* f = std::get_if<ast::Function>(&item.node)) keepModuleName(f->name.text);
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
         for (const ast::Declarator& d : v->declarators) keepModuleName(d.name.text);
       }
     }
-    for (const ast::TopLevel& item : module.items) {
+    for (std::size_t i = 0; i < module.items.size(); ++i) {
+      declareUnknownUpTo(i);
+      const ast::TopLevel& item = module.items[i];
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
         declarations_.variable(*v, nullptr);
         declareVariables(module_scope_, *v);
@@ -144,6 +157,7 @@ class SymbolChecker {
         pragmaStrings(*pragma);
       }
     }
+    declareUnknownUpTo(module.items.size());  // after the last item: for the next chunk
   }
 
   // Initializers may name a variable or function declared anywhere in the
@@ -295,6 +309,7 @@ class SymbolChecker {
                 std::holds_alternative<ast::TargetList>(s.node);
     }
     scope.reserveLabels(labels);
+    for (const ast::Token& name : b.unknown_names) scope.declareUnknown(name.text);
     for (const ast::Statement& s : b.statements) {
       if (const auto* label = ast::nodeIf<ast::Label>(s)) {
         declare(scope, {SymbolKind::Label, label->name.text, label->name.range});
@@ -577,6 +592,8 @@ class SymbolChecker {
       specialRegister(*sr, base, field, range);
       return nullptr;
     }
+    // A name a statement with a syntax error declared: not undeclared.
+    if (scope.declaredUnknown(base)) return nullptr;
     sink_.report(diag::RuleId::UndeclaredSymbol, range, fmt::format("use of undeclared identifier '{}'", base));
     return nullptr;
   }

@@ -14,13 +14,14 @@ Result lintKernel(std::string_view body) { return lint(inKernel(body)); }
 
 }  // namespace
 
-TEST_CASE("a missing ';' is reported after the previous token, with a fix-it", "[syntax]") {
-  Result r = lintKernel("mov.u32 %r1, %tid.x\nadd.u32 %r2, %r1, 1;");
+TEST_CASE("a missing semicolon is reported after the previous token, with a fix-it", "[syntax]") {
+  // (The registers are declared: the statements are checked too.)
+  Result r = lintKernel(".reg .b32 %r<3>;\nmov.u32 %r1, %tid.x\nadd.u32 %r2, %r1, 1;");
   REQUIRE(r.diagnostics.size() == 1);
   const Diagnostic& d = r.diagnostics[0];
   CHECK(d.code == "PL1002");
   CHECK(d.message == "expected ';' after instruction");
-  CHECK(d.begin.line == 6);
+  CHECK(d.begin.line == 7);
   CHECK(d.begin.column == 20);
   REQUIRE(d.fixits.size() == 1);
   CHECK(d.fixits[0].replacement == ";");
@@ -56,14 +57,14 @@ TEST_CASE("an unknown directive is named, with a suggestion", "[syntax]") {
 }
 
 TEST_CASE("statements after an error in a function body are still parsed", "[syntax]") {
-  std::string text = inKernel("mov.u32 %r1 %r2;\nmov.u32 %r3, %r4;\nadd.s32 %r5, %r6 %r7;");
+  std::string text = inKernel(".reg .b32 %r<8>;\nmov.u32 %r1 %r2;\nmov.u32 %r3, %r4;\nadd.s32 %r5, %r6 %r7;");
   Result r = lint(text);
   REQUIRE(r.diagnostics.size() == 2);
-  CHECK(r.diagnostics[0].begin.line == 6);
-  CHECK(r.diagnostics[1].begin.line == 8);
+  CHECK(r.diagnostics[0].begin.line == 7);
+  CHECK(r.diagnostics[1].begin.line == 9);
   // The good statement stays in the AST; the broken ones are left out.
   Parsed p = parseText(text);
-  CHECK(firstFunction(p).body->statements.size() == 1);
+  CHECK(firstFunction(p).body->statements.size() == 2);
 }
 
 TEST_CASE("a stray '}' at module level does not hide what follows", "[syntax]") {
@@ -218,7 +219,7 @@ TEST_CASE("after a body left open, the next functions are parsed as usual, chunk
   }
 }
 
-TEST_CASE("a 0f constant under an operator is reported; a minus sign on it has a fix-it (4.5.2)", "[syntax]") {
+TEST_CASE("a 0f constant under an operator is reported, and a minus sign on it has a fix-it (4.5.2)", "[syntax]") {
   Result r = lintKernel(
       ".reg .f32 %f<7>;\n"
       "mov.f32 %f1, -0f40000000;\n"          // line 7: the sign bit flipped
@@ -241,4 +242,81 @@ TEST_CASE("a 0f constant under an operator is reported; a minus sign on it has a
   CHECK(r.diagnostics[1].fixits[0].replacement == "0fbf800000");
   CHECK(r.diagnostics[2].begin.line == 9);
   CHECK(r.diagnostics[2].fixits.empty());
+}
+
+// Issue #28: what a broken top-level item declared is known from its place
+// on, as it would be had it parsed, so a module checked whole and one
+// checked a chunk at a time agree.
+TEST_CASE("a broken module-scope declaration declares its names from its place on", "[syntax]") {
+  std::string text =
+      ".version 8.0\n.target sm_90\n.address_size 64\n"
+      ".visible .entry a()\n{\n  .reg .b64 %rd<2>;\n  mov.u64 %rd1, g;\n  ret;\n}\n"
+      ".global .u32 g[4 = {1, 2, 3, 4};\n"
+      ".visible .entry b()\n{\n  .reg .b64 %rd<2>;\n  mov.u64 %rd1, g;\n  ret;\n}\n";
+  Result r = lint(text);
+  std::vector<std::string> found;
+  for (const Diagnostic& d : r.diagnostics) found.push_back(std::string(d.code) + "@" + std::to_string(d.begin.line));
+  // The use before the declaration is undeclared; the one after is not.
+  CHECK(std::count(found.begin(), found.end(), "PL2010@7") == 1);
+  CHECK(std::count(found.begin(), found.end(), "PL2010@14") == 0);
+  CHECK(r.stats.unparsed >= 1);
+  Options whole;
+  whole.streaming = false;
+  Options pieces;
+  pieces.chunk_bytes = 64;
+  CHECK(fingerprint(lint(text, whole)) == fingerprint(r));
+  CHECK(fingerprint(lint(text, pieces)) == fingerprint(r));
+}
+
+TEST_CASE("a broken .target line is not missing, and a later one checks the file whole", "[syntax]") {
+  // The second line has a syntax error: no "missing .target" (PL2002).
+  std::string text = ".version 8.0\n.target ,sm_90\n.address_size 64\n.visible .entry a()\n{\n  ret;\n}\n";
+  Result r = lint(text);
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].code == "PL1001");
+  // The broken .target in the second chunk: the first chunk (a .version
+  // without a .target) is not judged alone, as one with a parsed .target
+  // there would not be.
+  std::string later = ".version 8.0\n.global .u32 x" + std::string(80, ' ') +
+                      ";\n.target ,sm_90\n.address_size 64\n.visible .entry a()\n{\n  ret;\n}\n";
+  Options pieces;
+  pieces.chunk_bytes = 64;
+  Result in_pieces = lint(later, pieces);
+  CHECK(in_pieces.stats.chunks == 2);
+  REQUIRE(in_pieces.diagnostics.size() == 1);
+  CHECK(in_pieces.diagnostics[0].code == "PL1001");
+  Options whole;
+  whole.streaming = false;
+  CHECK(fingerprint(in_pieces) == fingerprint(lint(later, whole)));
+}
+
+// The recovery skips the rest of the statement only: a vector operand's
+// braces (6.4.2), opened before the error or after it, end no block.
+TEST_CASE("a stray token inside a vector operand loses only its statement", "[syntax]") {
+  for (std::string broken : {"mov.b64 %rd1, {%r1, ) %r2};", "mov.b64 %rd1, ) {%r1, %r2};", "mov.b64 %rd1, {%r1, %r2;",
+                             "{ mov.b64 %rd1, {%r1, ) %r2}; }"}) {
+    CAPTURE(broken);
+    std::string text = inKernel(".reg .b32 %r<3>;\n.reg .b64 %rd<2>;\n" + broken + "\nbra L;\nL:\nmov.b32 %r1, %r2;");
+    Result r = lint(text);
+    REQUIRE(r.diagnostics.size() == 1);  // no "undeclared L": the label stayed in the body
+    CHECK(r.diagnostics[0].code == "PL1001");
+    CHECK(r.diagnostics[0].begin.line == 8);
+    CHECK(r.stats.checked == 2);
+    CHECK(r.stats.unparsed == 1);
+    Parsed p = parseText(text);
+    CHECK(firstFunction(p).body->statements.size() >= 5);  // 2 .reg, bra, L:, mov
+  }
+}
+
+// A declaration whose declarator fails returns from its rule, and the list
+// around it skips the rest: one statement left out, every name it declared
+// (a parameterized range's members too, 5.4.6) declared but unknown.
+TEST_CASE("a broken .reg line declares its names, those after the error too", "[syntax]") {
+  std::string text = inKernel(".reg .b32 %r<4>, %q<4>>, %s;\nadd.u32 %r1, %q3, %s;\nmov.u32 %r2, %t;");
+  Result r = lint(text);
+  std::vector<std::string> found;
+  for (const Diagnostic& d : r.diagnostics) found.push_back(std::string(d.code) + "@" + std::to_string(d.begin.line));
+  CHECK(found == std::vector<std::string>{"PL1001@6", "PL2010@8"});  // %t only: it was never declared
+  CHECK(r.stats.unparsed == 1);
+  CHECK(r.stats.checked == 2);
 }
