@@ -476,6 +476,25 @@ const std::array kDeviations = {
               "sqrt.rn.f64 and explicit modifiers .approx and .ftz were introduced in PTX ISA version 1.4.",
               {},
               "tests/golden/arith/approx-bare-1.x.ptx"},
+    // 9.7.3.7 mad, Errata: "for PTX ISA version 3.0 and earlier, ptxas does
+    // not enforce this requirement ... For PTX ISA version 3.1, ptxas
+    // generates a warning".
+    Deviation{"mad-f32-rounding-before-3.2",
+              "arithmetic",
+              kLaxer,
+              "mad",
+              "mad.f32 without a rounding modifier on sm_20 or higher before PTX ISA 3.2",
+              [](const DeviationSubject& s) {
+                return s.has("f32") && !s.hasAny({"rn", "rz", "rm", "rp"}) && before(s, {3, 2}) && s.target &&
+                       s.target->sm >= 20;
+              },
+              "13.0",
+              "",
+              "9.7.3.7",
+              "In PTX ISA versions 2.0 and later, a rounding modifier is required for mad.f32 for sm_20 and higher "
+              "targets.",
+              {},
+              "tests/golden/arith/mad-rounding-3.x.ptx"},
     Deviation{"f64-without-map-below-sm13",
               "module",
               kLaxer,
