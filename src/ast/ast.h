@@ -138,6 +138,9 @@ struct Initializer {
   SourceRange range;
   const Expr* expr = nullptr;         // a scalar initializer
   std::vector<Initializer> elements;  // a braced list (expr == nullptr)
+  // A named member of an opaque type (5.3): `addr_mode_0 = clamp_to_edge`
+  // is the field `addr_mode_0` with `expr` its value.
+  std::optional<Token> field;
 };
 
 struct Declarator {

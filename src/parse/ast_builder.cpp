@@ -778,6 +778,7 @@ ast::Declarator AstBuilder::buildDeclarator(PtxParser::DeclaratorContext* ctx) {
 ast::Initializer AstBuilder::buildInitializer(PtxParser::InitializerContext* ctx) {
   ast::Initializer init;
   init.range = rangeOf(ctx);
+  if (ctx->field != nullptr) init.field = token(ctx->field);
   if (auto* e = ctx->expression()) {
     init.expr = buildExpr(e);
   } else {

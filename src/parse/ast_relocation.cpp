@@ -36,6 +36,7 @@ void walk(V& v, ast::Specifier& s) {
 template <typename V>
 void walk(V& v, ast::Initializer& init) {
   v.range(init.range);
+  if (init.field) v.token(*init.field);
   if (init.expr != nullptr) init.expr = v.expr(init.expr);
   for (ast::Initializer& element : init.elements) walk(v, element);
 }

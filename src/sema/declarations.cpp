@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "sema/opaque_types.h"
 #include "spec/function_directives.h"
 
 namespace ptxlint::sema {
@@ -309,8 +310,9 @@ void DeclarationChecker::variable(const ast::VariableDecl& decl, const ast::Func
   vectorAndAlignment(decl.specifiers, decl.vector, decl.type, decl.align);
   linkage(decl, space, function == nullptr);
   stateSpaceScope(decl, space, function);
-  if (const ast::Specifier* type = decl.find(decl.type);
-      type != nullptr && type->keyword.text == ".pred" && !space.empty() && space != ".reg") {
+  const ast::Specifier* type = decl.find(decl.type);
+  std::string_view type_name = type != nullptr ? type->keyword.text : std::string_view{};
+  if (type_name == ".pred" && !space.empty() && space != ".reg") {
     report(diag::RuleId::InvalidDeclaration, type->range,
            fmt::format("predicates may only be declared in .reg, not {}", space), "5.4.1");
   }
@@ -329,9 +331,11 @@ void DeclarationChecker::variable(const ast::VariableDecl& decl, const ast::Func
       attributes(s.attributes, space, /*on_function=*/false, s.range);
     }
   }
+  if (type != nullptr) checkOpaqueType(type_name, type->range, context_, sink_);
   for (const ast::Declarator& d : decl.declarators) {
     arrays(d, is_extern);
     initializer(decl, d, space, is_extern);
+    if (d.initializer) checkMemberInitializer(type_name, !d.dimensions.empty(), *d.initializer, context_, sink_);
   }
 }
 
@@ -383,6 +387,7 @@ void DeclarationChecker::param(const ast::Param& p, bool is_entry, bool is_retur
     report(diag::RuleId::InvalidDeclaration, p.declarator.initializer->range, "a parameter cannot have an initializer",
            "5.1.6");
   }
+  if (const ast::Specifier* type = p.find(p.type)) checkOpaqueType(type->keyword.text, type->range, context_, sink_);
   if (is_entry && space != nullptr && space_name != ".param") {
     report(diag::RuleId::InvalidDeclaration, space->range,
            fmt::format("kernel parameters are in .param, not {}", space_name), "5.1.6.1");

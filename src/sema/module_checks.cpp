@@ -37,6 +37,7 @@ void targetOptions(ModuleContext& context, const ast::Token* map_f64, const ast:
       context.target->maps_f64 = true;
     }
   }
+  context.texmode_independent = texmode[1] != nullptr;
   if (texmode[0] != nullptr && texmode[1] != nullptr) {
     const ast::Token* second = texmode[0]->range.begin < texmode[1]->range.begin ? texmode[1] : texmode[0];
     const ast::Token* first = second == texmode[0] ? texmode[1] : texmode[0];

@@ -614,6 +614,9 @@ class SymbolChecker {
   }
 
   void initializer(const ast::Initializer& init) {
+    // A member's value (5.3, `filter_mode = linear`) names no symbol; the
+    // declaration checks judge it.
+    if (init.field) return;
     if (init.expr != nullptr) {
       checkHexFloatOperands(init.expr, sink_);
       initializerExpr(init.expr);

@@ -436,6 +436,81 @@ const std::array kDeviations = {
               ".type = { .u32, .s32, .u64, .s64 }",
               {},
               "tests/golden/deviations/all.ptx"},
+    // PTX ISA 1.0 to 1.3 (9.7.3.8, 9.7.3.13, 9.7.3.15; 11.1.2)
+    Deviation{"rcp-f64-bare-before-1.4",
+              "arithmetic",
+              kStricter,
+              "rcp",
+              "rcp.f64 without a modifier before PTX ISA 1.4",
+              [](const DeviationSubject& s) {
+                return s.qualifiers.size() == 1 && s.has("f64") && before(s, {1, 4});
+              },
+              "13.0",
+              "'.ftz' modifier required for instruction 'rcp.approx.f64'",
+              "9.7.3.13",
+              "For PTX ISA versions 1.0 through 1.3, rcp.f32 defaults to rcp.approx.ftz.f32, and rcp.f64 defaults to "
+              "rcp.rn.f64.",
+              {},
+              "tests/golden/arith/approx-bare-1.x.ptx"},
+    Deviation{"div-rn-f64-before-1.4",
+              "arithmetic",
+              kLaxer,
+              "div",
+              "div.rn.f64 before PTX ISA 1.4",
+              [](const DeviationSubject& s) { return s.has("rn") && s.has("f64") && before(s, {1, 4}); },
+              "13.0",
+              "",
+              "9.7.3.8",
+              "Explicit modifiers .approx, .full, .ftz, and rounding introduced in PTX ISA version 1.4.",
+              {},
+              "tests/golden/arith/approx-bare-1.x.ptx"},
+    Deviation{"sqrt-rn-f64-before-1.4",
+              "arithmetic",
+              kLaxer,
+              "sqrt",
+              "sqrt.rn.f64 before PTX ISA 1.4",
+              [](const DeviationSubject& s) { return s.has("rn") && s.has("f64") && before(s, {1, 4}); },
+              "13.0",
+              "",
+              "9.7.3.15",
+              "sqrt.rn.f64 and explicit modifiers .approx and .ftz were introduced in PTX ISA version 1.4.",
+              {},
+              "tests/golden/arith/approx-bare-1.x.ptx"},
+    // 9.7.3.7 mad, Errata: "for PTX ISA version 3.0 and earlier, ptxas does
+    // not enforce this requirement ... For PTX ISA version 3.1, ptxas
+    // generates a warning".
+    Deviation{"mad-f32-rounding-before-3.2",
+              "arithmetic",
+              kLaxer,
+              "mad",
+              "mad.f32 without a rounding modifier on sm_20 or higher before PTX ISA 3.2",
+              [](const DeviationSubject& s) {
+                return s.has("f32") && !s.hasAny({"rn", "rz", "rm", "rp"}) && before(s, {3, 2}) && s.target &&
+                       s.target->sm >= 20;
+              },
+              "13.0",
+              "",
+              "9.7.3.7",
+              "In PTX ISA versions 2.0 and later, a rounding modifier is required for mad.f32 for sm_20 and higher "
+              "targets.",
+              {},
+              "tests/golden/arith/mad-rounding-3.x.ptx"},
+    Deviation{"f64-without-map-below-sm13",
+              "module",
+              kLaxer,
+              "*",
+              ".f64 instructions on sm_10 to sm_12 without map_f64_to_f32",
+              [](const DeviationSubject& s) {
+                return s.target && s.target->sm < 13 && !s.target->maps_f64 &&
+                       (s.has("f64") || s.anyOperandOfType(".f64"));
+              },
+              "13.0",
+              "",
+              "11.1.2",
+              "sm_10: Baseline feature set for sm_10 architecture. Requires map_f64_to_f32 if any .f64 instructions "
+              "used.",
+              {},
+              "tests/golden/isa-versions/f64-without-map-sm10.ptx"},
     // ----- synchronization (9.7.13)
     Deviation{"fence-acquire-release-early",
               "synchronization",

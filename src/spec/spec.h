@@ -645,11 +645,16 @@ struct FeatureNote {
 
 // "Not supported in PTX ISA version 6.4 for .target sm_70 or higher"
 // (9.7.9.5 shfl, 9.7.13.8 vote): the block is refused from PTX ISA `from`
-// on targets sm_`sm` and higher. {0,0}: never removed.
+// on targets sm_`sm` and higher; with `sm` 0, on every target ("For PTX ISA
+// version 1.4 and later, the .approx modifier is required", 9.7.3.18: the
+// bare form of PTX ISA 1.0 to 1.3). `from` {0,0}: never removed.
 struct Removal {
   PtxVersion from{};
   std::uint16_t sm = 0;
-  std::string_view what{};    // "'shfl' without '.sync'"
+  // With `sm`: "'shfl' without '.sync'" (... is not supported on sm_70 or
+  // higher from ...). Without: "'sin.f32' requires the qualifier '.approx'"
+  // (... from PTX ISA 1.4).
+  std::string_view what{};
   std::string_view note{};    // what to write instead, as a note
   std::string_view insert{};  // a fix-it: text inserted after the opcode ("" none)
 };
