@@ -42,8 +42,8 @@ class HandParser {
 
   // Each parses all of `run` as the named piece rule and appends its nodes
   // to `out`; false, with `out` as it was, when it cannot.
-  bool statements(std::span<const LexedToken> run, std::vector<ast::Statement>& out);  // statementsPiece
-  bool functionHeader(std::span<const LexedToken> run, std::vector<ast::Function>& out);  // functionHeaderPiece
+  bool statements(std::span<const LexedToken> run, std::vector<ast::Statement>& out);      // statementsPiece
+  bool functionHeader(std::span<const LexedToken> run, std::vector<ast::Function>& out);   // functionHeaderPiece
   bool sectionItems(std::span<const LexedToken> run, std::vector<ast::SectionItem>& out);  // sectionItemsPiece
   // module: the run's top-level items other than functions and sections
   // (.version, .target, .address_size, .alias, .file, .pragma, variables).
