@@ -127,6 +127,31 @@ void splitMnemonic(const ast::Token& mnemonic, ast::Instruction& in) {
 
 bool parseIntegerLiteral(std::string_view text, std::uint64_t& value) { return parseInteger(text, value); }
 
+void markPointeeSpecifiers(ast::Specifiers& specifiers) {
+  for (std::size_t i = 1; i < specifiers.size(); ++i) {
+    ast::SpecifierKind previous = specifiers[i - 1].kind;
+    bool after_ptr = previous == ast::SpecifierKind::Ptr || previous == ast::SpecifierKind::PtrSpace;
+    if (after_ptr && specifiers[i].kind == ast::SpecifierKind::StateSpace && previous == ast::SpecifierKind::Ptr) {
+      specifiers[i].kind = ast::SpecifierKind::PtrSpace;
+    } else if (after_ptr && specifiers[i].kind == ast::SpecifierKind::Align) {
+      specifiers[i].kind = ast::SpecifierKind::PtrAlign;
+    }
+  }
+}
+
+ast::VersionDirective versionDirective(SourceRange range, const ast::Token& number) {
+  ast::VersionDirective d;
+  d.range = range;
+  d.version = number;
+  std::string_view t = number.text;
+  std::size_t dot = t.find('.');
+  if (dot != std::string_view::npos) {
+    d.major = static_cast<std::uint32_t>(parseDecimal(t.substr(0, dot)));
+    d.minor = static_cast<std::uint32_t>(parseDecimal(t.substr(dot + 1)));
+  }
+  return d;
+}
+
 void AstBuilder::reportUnknownDirective(const ast::Token& word) {
   Diagnostic& d =
       sink_.report(diag::RuleId::UnknownDirective, word.range, fmt::format("unknown directive '{}'", word.text));
@@ -306,19 +331,7 @@ bool AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
   std::size_t errors = sink_.errorCount();
   if (hasSyntaxError(ctx)) return false;
   if (auto* v = ctx->versionDirective()) {
-    ast::VersionDirective d;
-    d.range = rangeOf(v);
-    d.version = token(v->FLOAT());
-    std::string_view t = d.version.text;
-    std::size_t dot = t.find('.');
-    std::uint64_t major = 0, minor = 0;
-    if (dot != std::string_view::npos) {
-      major = parseDecimal(t.substr(0, dot));
-      minor = parseDecimal(t.substr(dot + 1));
-    }
-    d.major = static_cast<std::uint32_t>(major);
-    d.minor = static_cast<std::uint32_t>(minor);
-    item.node = std::move(d);
+    item.node = versionDirective(rangeOf(v), token(v->FLOAT()));
   } else if (auto* t = ctx->targetDirective()) {
     ast::TargetDirective d;
     d.range = rangeOf(t);
@@ -404,17 +417,7 @@ std::vector<ast::Param> AstBuilder::buildParams(PtxParser::ParamListContext* ctx
     ast::Param param;
     param.range = rangeOf(p);
     for (auto* s : p->declSpecifier()) param.specifiers.push_back(buildSpecifier(s));
-    // 5.1.6.3: `.ptr .space .align N` describe the pointee, not the parameter.
-    for (std::size_t i = 1; i < param.specifiers.size(); ++i) {
-      ast::SpecifierKind previous = param.specifiers[i - 1].kind;
-      bool after_ptr = previous == ast::SpecifierKind::Ptr || previous == ast::SpecifierKind::PtrSpace;
-      if (after_ptr && param.specifiers[i].kind == ast::SpecifierKind::StateSpace &&
-          previous == ast::SpecifierKind::Ptr) {
-        param.specifiers[i].kind = ast::SpecifierKind::PtrSpace;
-      } else if (after_ptr && param.specifiers[i].kind == ast::SpecifierKind::Align) {
-        param.specifiers[i].kind = ast::SpecifierKind::PtrAlign;
-      }
-    }
+    markPointeeSpecifiers(param.specifiers);
     param.declarator = buildDeclarator(p->declarator());
     classifySpecifiers(param, true);
     params.push_back(std::move(param));

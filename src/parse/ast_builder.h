@@ -16,6 +16,12 @@ namespace ptxlint::parse {
 void splitMnemonic(const ast::Token& mnemonic, ast::Instruction& in);
 // An integer literal's value (4.5.1); false when it exceeds 64 bits.
 bool parseIntegerLiteral(std::string_view text, std::uint64_t& value);
+// 5.1.6.3: in a parameter's specifiers, `.ptr .space .align N` describe the
+// pointee, not the parameter: the state space and alignment after `.ptr`
+// become PtrSpace and PtrAlign.
+void markPointeeSpecifiers(ast::Specifiers& specifiers);
+// `.version` with its number (`8.0`) split into major and minor.
+ast::VersionDirective versionDirective(SourceRange range, const ast::Token& number);
 
 class AstBuilder {
  public:

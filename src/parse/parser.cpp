@@ -162,7 +162,10 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
       }
       return stats;
     }
+    ParseStats refused = stats;
     stats = ParseStats{};
+    stats.hand_mismatches = refused.hand_mismatches;  // (for tests: compare_hand_parser)
+    stats.first_hand_mismatch = refused.first_hand_mismatch;
   }
   std::uint32_t start = 0;  // where the prescan begins
   if (options.fast_path && text.size() >= options.min_chunk_bytes && isPlainText(text.substr(0, 4096))) {
