@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <array>
 
+#include "support/text.h"
+
 namespace ptxlint::spec {
 
 bool DeviationSubject::has(std::string_view qualifier) const {
@@ -43,6 +45,13 @@ bool anyOperand(const DeviationSubject& s, Kind kind) {
 }
 bool anyFloatOperand(const DeviationSubject& s) {
   return anyOperand(s, Kind::FloatConstant) || s.anyOperandOfType(".f32") || s.anyOperandOfType(".f16x2");
+}
+// A qualifier one or two letters off `word` (`.alignd`, `.releae`): ptxas
+// refuses it as an unknown modifier, so an entry about `word`'s absence
+// does not speak for the line.
+bool misspells(const DeviationSubject& s, std::string_view word) {
+  return std::any_of(s.qualifiers.begin(), s.qualifiers.end(),
+                     [&](std::string_view q) { return q != word && support::editDistance(q, word) <= 2; });
 }
 bool integerInstructionType(const DeviationSubject& s) {
   return s.hasAny({"u16", "u32", "u64", "s16", "s32", "s64", "u16x2", "s16x2"});
@@ -457,7 +466,9 @@ const std::array kDeviations = {
               kLaxer,
               "div",
               "div.rn.f64 before PTX ISA 1.4",
-              [](const DeviationSubject& s) { return s.has("rn") && s.has("f64") && before(s, {1, 4}); },
+              [](const DeviationSubject& s) {
+                return s.has("rn") && s.has("f64") && before(s, {1, 4});
+              },
               "13.0",
               "",
               "9.7.3.8",
@@ -469,7 +480,9 @@ const std::array kDeviations = {
               kLaxer,
               "sqrt",
               "sqrt.rn.f64 before PTX ISA 1.4",
-              [](const DeviationSubject& s) { return s.has("rn") && s.has("f64") && before(s, {1, 4}); },
+              [](const DeviationSubject& s) {
+                return s.has("rn") && s.has("f64") && before(s, {1, 4});
+              },
               "13.0",
               "",
               "9.7.3.15",
@@ -551,7 +564,8 @@ const std::array kDeviations = {
               [](const DeviationSubject& s) {
                 bool mbar = s.has("mbarrier::complete_tx::bytes");
                 return (s.has("mmio") && s.has("gpu")) || (mbar && s.operands.size() == 2) ||
-                       (mbar && s.hasAny({"shared", "shared::cta"})) || (s.hasAny({"gpu", "sys"}) && !s.has("release"));
+                       (mbar && s.hasAny({"shared", "shared::cta"})) ||
+                       (s.hasAny({"gpu", "sys"}) && !s.has("release") && !misspells(s, "release"));
               },
               "13.0",
               "",
@@ -565,7 +579,7 @@ const std::array kDeviations = {
               kLaxer,
               "wgmma",
               "no .aligned",
-              [](const DeviationSubject& s) { return !s.has("aligned"); },
+              [](const DeviationSubject& s) { return !s.has("aligned") && !misspells(s, "aligned"); },
               "13.0",
               "",
               "9.7.15",
@@ -578,7 +592,7 @@ const std::array kDeviations = {
               kLaxer,
               "tcgen05.ld|tcgen05.st",
               "no .aligned",
-              [](const DeviationSubject& s) { return !s.has("aligned"); },
+              [](const DeviationSubject& s) { return !s.has("aligned") && !misspells(s, "aligned"); },
               "13.0",
               "",
               "9.7.16.8.3",

@@ -28,6 +28,11 @@ def lint_rejected(section, decisions, ptxlint, part="main"):
         line = d["line"]
         out[str(line)].append(f"{d['severity']}:{d['column']} {d['code']}: {d['message']}")
         for n in d["notes"]:
+            # A laxer deviation's note ("ptxas 13.0 accepts this today") is
+            # not compared by the golden runner in a file without
+            # compat-verdicts.
+            if " accepts this today (deviation" in n["message"]:
+                continue
             at = f"@{n['line']}" if n["line"] != line else ""
             out[str(line)].append(f"note{at}:{n['column']} {n['message']}")
     return dict(out)
