@@ -93,9 +93,13 @@ void hexFloatOperands(const ast::Operand& op, diag::DiagnosticSink& sink) {
 
 // 6.4.2: "Array elements can be accessed ... by indexing into the array
 // using square-bracket notation": the name indexed is an array (ptxas:
-// "Array indexing on non-array").
+// "Array indexing on non-array"). Most operands are a name or a constant:
+// those end the walk at once.
 void indexedNames(const ast::Expr* e, const RegisterResolver& registers, diag::DiagnosticSink& sink) {
-  if (e == nullptr) return;
+  if (e == nullptr || e->kind == ast::ExprKind::Symbol || e->kind == ast::ExprKind::IntLiteral ||
+      e->kind == ast::ExprKind::FloatLiteral) {
+    return;
+  }
   if (e->kind == ast::ExprKind::Index && e->lhs != nullptr && e->lhs->kind == ast::ExprKind::Symbol) {
     std::optional<NameInfo> info = registers.nameInfo(e->lhs->text);
     bool named = info && (info->kind == NameKind::Register || info->kind == NameKind::Variable ||
@@ -116,7 +120,10 @@ void indexedNames(const ast::Expr* e, const RegisterResolver& registers, diag::D
 }
 
 void indexedOperands(const ast::Operand& op, const RegisterResolver& registers, diag::DiagnosticSink& sink) {
-  indexedNames(op.expr, registers, sink);
+  const ast::Expr* e = op.expr;
+  if (e != nullptr && e->kind != ast::ExprKind::Symbol && e->kind != ast::ExprKind::IntLiteral) {
+    indexedNames(e, registers, sink);
+  }
   for (const ast::Operand& element : op.elements) indexedOperands(element, registers, sink);
 }
 
