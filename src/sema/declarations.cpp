@@ -267,8 +267,9 @@ void DeclarationChecker::constantBank(const ast::Specifier& space) {
                                        "declares .version {}",
                                        space.value->text, context_.version->str()),
                            "5.1.3.1");
-    diag::DiagnosticSink::addNote(d, "declare the variable in .const; a driver-allocated buffer is a kernel "
-                                     "parameter (5.1.6.3)");
+    diag::DiagnosticSink::addNote(d,
+                                  "declare the variable in .const; a driver-allocated buffer is a kernel "
+                                  "parameter (5.1.6.3)");
   }
 }
 

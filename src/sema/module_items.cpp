@@ -94,8 +94,7 @@ void ModuleItemChecker::alias(const ast::AliasDirective& a, const Symbol* alias,
                    "11.2.3");
   std::string_view name = a.alias.text;
   if (name == a.aliasee.text) {
-    report(diag::RuleId::InvalidDeclaration, a.range, fmt::format("'{}' cannot be an alias of itself", name),
-           "11.2.3");
+    report(diag::RuleId::InvalidDeclaration, a.range, fmt::format("'{}' cannot be an alias of itself", name), "11.2.3");
     return;
   }
   const FunctionFacts* target = nullptr;

@@ -34,8 +34,8 @@ class ModuleItemChecker {
     bool entry = false;
     bool body = false;
     bool weak = false;
-    std::string prototype;    // parameter specifiers and sizes, names left out
-    std::string aliased_to;   // set once an .alias names it as fAlias
+    std::string prototype;   // parameter specifiers and sizes, names left out
+    std::string aliased_to;  // set once an .alias names it as fAlias
   };
 
   bool aliasee(const ast::AliasDirective& a, const Symbol* symbol, const FunctionFacts*& facts);

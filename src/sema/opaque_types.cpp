@@ -96,8 +96,7 @@ class MemberChecker {
     if (init.expr != nullptr || init.field) {
       if (opaque_) {
         error(init.range,
-              fmt::format("a {} is initialized by a braced list of its named members (member = value)", type_),
-              "5.3");
+              fmt::format("a {} is initialized by a braced list of its named members (member = value)", type_), "5.3");
       }
       if (init.field) member(init);
       return;
@@ -134,9 +133,10 @@ class MemberChecker {
     valueSymbols(init.expr);
     if (!opaque_) {
       if (!reported_non_opaque_) {
-        error(init.field->range, fmt::format("named members ('{} = ...') initialize .texref, .samplerref and "
-                                             ".surfref variables, not {} ones",
-                                             init.field->text, type_),
+        error(init.field->range,
+              fmt::format("named members ('{} = ...') initialize .texref, .samplerref and "
+                          ".surfref variables, not {} ones",
+                          init.field->text, type_),
               "5.3");
       }
       reported_non_opaque_ = true;
@@ -171,8 +171,9 @@ class MemberChecker {
   void valueSymbols(const ast::Expr* e) {
     if (e == nullptr) return;
     if (e->kind == ast::ExprKind::Symbol && !isEnumerator(e->text)) {
-      error(e->range, fmt::format("'{}' is not a member value: the values named in 5.3 are {}, {}", e->text,
-                                  fmt::join(kFilterModes, ", "), fmt::join(kAddressModes, ", ")),
+      error(e->range,
+            fmt::format("'{}' is not a member value: the values named in 5.3 are {}, {}", e->text,
+                        fmt::join(kFilterModes, ", "), fmt::join(kAddressModes, ", ")),
             "5.3");
     }
     valueSymbols(e->lhs);
@@ -184,9 +185,7 @@ class MemberChecker {
     const ast::Expr* e = stripped(expr);
     if (e == nullptr) return;
     bool symbol = e->kind == ast::ExprKind::Symbol;
-    auto named = [&](auto& list) {
-      return symbol && std::find(list.begin(), list.end(), e->text) != list.end();
-    };
+    auto named = [&](auto& list) { return symbol && std::find(list.begin(), list.end(), e->text) != list.end(); };
     std::string allowed;
     switch (m.values) {
       case Values::Number:
@@ -207,8 +206,8 @@ class MemberChecker {
         break;
     }
     if (symbol && !isEnumerator(e->text)) return;  // an error already
-    warn(e->range, fmt::format("'{}' is not a value of {}: it takes {}", e->text.empty() ? "this" : e->text, m.name,
-                               allowed));
+    warn(e->range,
+         fmt::format("'{}' is not a value of {}: it takes {}", e->text.empty() ? "this" : e->text, m.name, allowed));
   }
 
   void unnamed(const ast::Initializer& element) {
@@ -216,11 +215,11 @@ class MemberChecker {
     reported_unnamed_ = true;
     char letter = letterOf(type_);
     bool independent = context_.texmode_independent || letter == 's';
-    Diagnostic& d = error(element.range,
-                          fmt::format("an initializer of a {} names the members it sets ('member = value')", type_),
-                          "5.3");
-    diag::DiagnosticSink::addNote(d, fmt::format("the members of {} (5.3, Table {}): {}", type_,
-                                                 independent ? 11 : 10, membersOf(letter, independent)));
+    Diagnostic& d =
+        error(element.range, fmt::format("an initializer of a {} names the members it sets ('member = value')", type_),
+              "5.3");
+    diag::DiagnosticSink::addNote(d, fmt::format("the members of {} (5.3, Table {}): {}", type_, independent ? 11 : 10,
+                                                 membersOf(letter, independent)));
   }
 
   Diagnostic& error(SourceRange at, std::string message, std::string_view section) {
@@ -248,12 +247,9 @@ bool hasField(const ast::Initializer& init) {
 
 }  // namespace
 
-bool isOpaqueType(std::string_view type) {
-  return type == ".texref" || type == ".samplerref" || type == ".surfref";
-}
+bool isOpaqueType(std::string_view type) { return type == ".texref" || type == ".samplerref" || type == ".surfref"; }
 
-void checkOpaqueType(std::string_view type, SourceRange at, const ModuleContext& context,
-                     diag::DiagnosticSink& sink) {
+void checkOpaqueType(std::string_view type, SourceRange at, const ModuleContext& context, diag::DiagnosticSink& sink) {
   if (!isOpaqueType(type)) return;
   context.require(sink, at, fmt::format("the opaque type {}", type), {1, 5}, {}, "9.7.10.3");
   // 9.7.10.1: "In the unified mode, texture and sampler information is

@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "sema/declarations.h"
-#include "sema/module_items.h"
 #include "sema/instruction_checker.h"
 #include "sema/module_context.h"
+#include "sema/module_items.h"
 #include "sema/register_names.h"
 #include "sema/scope.h"
 #include "spec/function_directives.h"
@@ -248,8 +248,8 @@ class SymbolChecker {
       const ast::Specifier* type = p.find(p.type);
       const ast::Specifier* space = p.find(p.state_space);
       bool is_register = space != nullptr && space->keyword.text == ".reg";
-      Symbol s{is_register ? SymbolKind::Register : SymbolKind::Param, p.declarator.name.text,
-               p.declarator.name.range, type ? type->keyword.text : std::string_view{}};
+      Symbol s{is_register ? SymbolKind::Register : SymbolKind::Param, p.declarator.name.text, p.declarator.name.range,
+               type ? type->keyword.text : std::string_view{}};
       s.is_array = !p.declarator.dimensions.empty();
       declare(scope, s);
     }
@@ -635,9 +635,8 @@ class SymbolChecker {
   Statistics& stats_;
   Scope module_scope_{nullptr};
   CheckMemo memo_;
-  DeclarationChecker declarations_;
-  ModuleItemChecker module_items_;
-         // chapters 5 and 11 on each declaration
+  DeclarationChecker declarations_;          // chapters 5 and 11 on each declaration
+  ModuleItemChecker module_items_;           // .alias and .file (11.2.3, 11.5.3)
   const ast::Function* function_ = nullptr;  // the function whose body is being checked
   std::vector<Resolved> resolved_;           // the names of the instruction being checked
   std::deque<Symbol> label_symbols_;         // copies of the labels among them (stable())

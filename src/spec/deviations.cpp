@@ -442,7 +442,9 @@ const std::array kDeviations = {
               kLaxer,
               "div",
               "div.rn.f64 before PTX ISA 1.4",
-              [](const DeviationSubject& s) { return s.has("rn") && s.has("f64") && before(s, {1, 4}); },
+              [](const DeviationSubject& s) {
+                return s.has("rn") && s.has("f64") && before(s, {1, 4});
+              },
               "13.0",
               "",
               "9.7.3.8",
@@ -454,7 +456,9 @@ const std::array kDeviations = {
               kLaxer,
               "sqrt",
               "sqrt.rn.f64 before PTX ISA 1.4",
-              [](const DeviationSubject& s) { return s.has("rn") && s.has("f64") && before(s, {1, 4}); },
+              [](const DeviationSubject& s) {
+                return s.has("rn") && s.has("f64") && before(s, {1, 4});
+              },
               "13.0",
               "",
               "9.7.3.15",

@@ -102,12 +102,12 @@ void indexedNames(const ast::Expr* e, const RegisterResolver& registers, diag::D
   }
   if (e->kind == ast::ExprKind::Index && e->lhs != nullptr && e->lhs->kind == ast::ExprKind::Symbol) {
     std::optional<NameInfo> info = registers.nameInfo(e->lhs->text);
-    bool named = info && (info->kind == NameKind::Register || info->kind == NameKind::Variable ||
-                          info->kind == NameKind::Param);
+    bool named =
+        info && (info->kind == NameKind::Register || info->kind == NameKind::Variable || info->kind == NameKind::Param);
     if (named && !info->is_array) {
-      Diagnostic& d = sink.report(
-          diag::RuleId::OperandKind, e->range,
-          fmt::format("'{}' is not an array: only an array variable is indexed, as in a[1]", e->lhs->text));
+      Diagnostic& d =
+          sink.report(diag::RuleId::OperandKind, e->range,
+                      fmt::format("'{}' is not an array: only an array variable is indexed, as in a[1]", e->lhs->text));
       d.spec_section = "6.4.2";
       if (info->declared.end != 0) {
         diag::DiagnosticSink::addNote(d, info->declared, fmt::format("'{}' is declared here", e->lhs->text));

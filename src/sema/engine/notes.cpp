@@ -23,16 +23,15 @@ void checkRemoved(const InstructionSpec& spec, const ast::Instruction& in, const
   bool every_target = removed.sm == 0;
   if (!every_target && (!context.target || context.target->sm < removed.sm)) return;
   Diagnostic& d =
-      every_target
-          ? sink.report(diag::RuleId::MissingQualifier, in.mnemonic_range,
-                        fmt::format("{} from PTX ISA {}; the file declares .version {}{}", removed.what,
-                                    removed.from.str(), context.version->str(),
-                                    context.version_overridden ? " (--ptx-version)" : ""))
-          : sink.report(diag::RuleId::FeatureNeedsTarget, in.mnemonic_range,
-                        fmt::format("{} is not supported on sm_{} or higher from PTX ISA {}; .target is {}, "
-                                    ".version {}",
-                                    removed.what, removed.sm, removed.from.str(), context.target->str(),
-                                    context.version->str()));
+      every_target ? sink.report(diag::RuleId::MissingQualifier, in.mnemonic_range,
+                                 fmt::format("{} from PTX ISA {}; the file declares .version {}{}", removed.what,
+                                             removed.from.str(), context.version->str(),
+                                             context.version_overridden ? " (--ptx-version)" : ""))
+                   : sink.report(diag::RuleId::FeatureNeedsTarget, in.mnemonic_range,
+                                 fmt::format("{} is not supported on sm_{} or higher from PTX ISA {}; .target is {}, "
+                                             ".version {}",
+                                             removed.what, removed.sm, removed.from.str(), context.target->str(),
+                                             context.version->str()));
   d.spec_section = spec.section;
   if (!removed.note.empty()) diag::DiagnosticSink::addNote(d, std::string(removed.note));
   if (!removed.insert.empty()) {
