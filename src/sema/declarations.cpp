@@ -204,12 +204,28 @@ void DeclarationChecker::vectorAndAlignment(const ast::Specifiers& specifiers, s
   }
 }
 
+// 5.4.3: "The size of each dimension is a constant expression": it names no
+// symbol (`a[N]`: ptxas, with no N to expand, "Parsing error near 'N'").
+void DeclarationChecker::constantSize(const ast::Declarator& d, const ast::Expr& e) {
+  if (e.kind == ast::ExprKind::Symbol) {
+    report(diag::RuleId::InvalidDeclaration, e.range,
+           fmt::format("the size of array '{}' is not a constant: '{}' is a name", d.name.text, e.text), "5.4.3");
+    return;
+  }
+  for (const ast::Expr* sub : {e.lhs, e.rhs, e.third}) {
+    if (sub != nullptr) constantSize(d, *sub);
+  }
+}
+
 // 5.4.3: "When declared with an initializer, the first dimension of the
 // array may be omitted"; an .extern array may leave it out too (its size
 // is the definition's, 11.6.1). Only the first dimension may be empty.
 void DeclarationChecker::arrays(const ast::Declarator& d, bool is_extern) {
   for (std::size_t i = 0; i < d.dimensions.size(); ++i) {
-    if (d.dimensions[i] != nullptr) continue;
+    if (d.dimensions[i] != nullptr) {
+      constantSize(d, *d.dimensions[i]);
+      continue;
+    }
     if (i > 0) {
       report(diag::RuleId::InvalidDeclaration, d.dimension_ranges[i],
              fmt::format("only the first dimension of array '{}' may be left out", d.name.text), "5.4.3");
@@ -238,6 +254,29 @@ void DeclarationChecker::initializer(const ast::VariableDecl& decl, const ast::D
              type != nullptr && (type->keyword.text == ".f16" || type->keyword.text == ".f16x2")) {
     report(diag::RuleId::InvalidDeclaration, d.initializer->range,
            fmt::format("a {} variable cannot have an initializer", type->keyword.text), "5.4.4");
+  }
+}
+
+// 5.1.3.1 (deprecated): "Prior to PTX ISA version 2.2 ... banks were
+// specified using the .const[bank] modifier, where bank ranged from 0 to
+// 10"; "In PTX ISA version 2.2, we eliminated explicit banks". ptxas:
+// "Illegal bank number", "'explicit constant banks' not supported as of PTX
+// version 2.2".
+void DeclarationChecker::constantBank(const ast::Specifier& space) {
+  std::uint64_t bank = intValue(space.value->text);
+  if (bank > 10) {
+    report(diag::RuleId::InvalidDeclaration, space.value->range,
+           fmt::format("constant bank {} does not exist: banks are 0 to 10", space.value->text), "5.1.3.1");
+  }
+  if (context_.version && *context_.version >= spec::PtxVersion{2, 2}) {
+    Diagnostic& d = report(diag::RuleId::InvalidDeclaration, space.range,
+                           fmt::format("explicit constant banks (.const[{}]) were removed in PTX ISA 2.2; the file "
+                                       "declares .version {}",
+                                       space.value->text, context_.version->str()),
+                           "5.1.3.1");
+    diag::DiagnosticSink::addNote(d,
+                                  "declare the variable in .const; a driver-allocated buffer is a kernel "
+                                  "parameter (5.1.6.3)");
   }
 }
 
@@ -308,6 +347,7 @@ void DeclarationChecker::variable(const ast::VariableDecl& decl, const ast::Func
   bool is_extern = hasLinkage(decl.specifiers, ".extern");
   specifierOrder(decl.specifiers, /*is_param=*/false);
   vectorAndAlignment(decl.specifiers, decl.vector, decl.type, decl.align);
+  if (space == ".const" && space_spec->value) constantBank(*space_spec);
   linkage(decl, space, function == nullptr);
   stateSpaceScope(decl, space, function);
   const ast::Specifier* type = decl.find(decl.type);

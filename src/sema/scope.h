@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -44,6 +45,7 @@ struct Symbol {
   std::string_view type{};  // ".pred", ".b32", ... for registers and variables
   bool is_vector = false;
   std::uint64_t count = 0;   // a parameterized range %r<count>
+  bool is_array = false;     // declared with a dimension: `a[4]`, `a[]` (5.4.3)
   bool is_extern = false;    // .extern: a declaration, not a definition
   bool is_visible = false;   // .visible/.weak/.common: resolves an .extern
   std::string_view space{};  // ".global", ".shared", ...

@@ -16,6 +16,7 @@
 #include "sema/declarations.h"
 #include "sema/instruction_checker.h"
 #include "sema/module_context.h"
+#include "sema/module_items.h"
 #include "sema/register_names.h"
 #include "sema/scope.h"
 #include "spec/function_directives.h"
@@ -61,9 +62,9 @@ class ScopeRegisters final : public RegisterResolver {
       if (s == nullptr) return std::nullopt;
     }
     switch (s->kind) {
-      case SymbolKind::Register: return NameInfo{NameKind::Register, s->range};
-      case SymbolKind::Variable: return NameInfo{NameKind::Variable, s->range, s->space};
-      case SymbolKind::Param: return NameInfo{NameKind::Param, s->range, ".param"};
+      case SymbolKind::Register: return NameInfo{NameKind::Register, s->range, {}, s->is_array};
+      case SymbolKind::Variable: return NameInfo{NameKind::Variable, s->range, s->space, s->is_array};
+      case SymbolKind::Param: return NameInfo{NameKind::Param, s->range, ".param", s->is_array};
       case SymbolKind::Function: return NameInfo{NameKind::Function, s->range};
       case SymbolKind::Label: return NameInfo{NameKind::Label, s->range};
       case SymbolKind::Prototype: return NameInfo{NameKind::CallPrototype, s->range};
@@ -104,7 +105,8 @@ class SymbolChecker {
         sink_(sink),
         stats_(stats),
         memo_(context),
-        declarations_(context, sink) {}
+        declarations_(context, sink),
+        module_items_(context, sink) {}
 
   void check(const ast::Module& module) {
     items(module);
@@ -145,6 +147,7 @@ class SymbolChecker {
         declareVariables(module_scope_, *v);
       } else if (const auto* f = std::get_if<ast::Function>(&item.node)) {
         declarations_.function(*f);
+        module_items_.function(*f);
         function(module_scope_, *f);
         for (const ast::FunctionDirective& d : f->directives) {
           if (d.pragma) pragmaStrings(*d.pragma);
@@ -155,6 +158,10 @@ class SymbolChecker {
         }
       } else if (const auto* pragma = std::get_if<ast::PragmaDirective>(&item.node)) {
         pragmaStrings(*pragma);
+      } else if (const auto* a = std::get_if<ast::AliasDirective>(&item.node)) {
+        module_items_.alias(*a, module_scope_.lookup(a->alias.text), module_scope_.lookup(a->aliasee.text));
+      } else if (const auto* file = std::get_if<ast::FileDirective>(&item.node)) {
+        module_items_.file(*file);
       }
     }
     declareUnknownUpTo(module.items.size());  // after the last item: for the next chunk
@@ -239,6 +246,7 @@ class SymbolChecker {
                d.range_count_value};
       s.is_extern = is_extern;
       s.is_visible = is_visible;
+      s.is_array = !d.dimensions.empty();
       if (space != nullptr) s.space = space->keyword.text;
       if (d.range_count) s.count = d.range_count_value == 0 ? 0 : d.range_count_value;
       if (d.range_count && d.range_count_value == 0) continue;  // %r<0> declares nothing
@@ -254,8 +262,10 @@ class SymbolChecker {
       const ast::Specifier* type = p.find(p.type);
       const ast::Specifier* space = p.find(p.state_space);
       bool is_register = space != nullptr && space->keyword.text == ".reg";
-      declare(scope, {is_register ? SymbolKind::Register : SymbolKind::Param, p.declarator.name.text,
-                      p.declarator.name.range, type ? type->keyword.text : std::string_view{}});
+      Symbol s{is_register ? SymbolKind::Register : SymbolKind::Param, p.declarator.name.text, p.declarator.name.range,
+               type ? type->keyword.text : std::string_view{}};
+      s.is_array = !p.declarator.dimensions.empty();
+      declare(scope, s);
     }
   }
 
@@ -412,7 +422,7 @@ class SymbolChecker {
     };
     out[0] = static_cast<char>(index);
     out[1] = static_cast<char>('A' + static_cast<int>(s.kind));
-    out[2] = s.is_vector ? 'v' : 's';
+    out[2] = s.is_vector ? 'v' : s.is_array ? 'a' : 's';
     out[3] = s.range.begin > d.range.begin ? '>' : '<';
     out += 4;
     put(s.type);
@@ -643,6 +653,7 @@ class SymbolChecker {
   Scope module_scope_{nullptr};
   CheckMemo memo_;
   DeclarationChecker declarations_;          // chapters 5 and 11 on each declaration
+  ModuleItemChecker module_items_;           // .alias and .file (11.2.3, 11.5.3)
   const ast::Function* function_ = nullptr;  // the function whose body is being checked
   std::vector<Resolved> resolved_;           // the names of the instruction being checked
   std::deque<Symbol> label_symbols_;         // copies of the labels among them (stable())

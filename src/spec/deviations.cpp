@@ -446,21 +446,6 @@ const std::array kDeviations = {
               {},
               "tests/golden/deviations/all.ptx"},
     // PTX ISA 1.0 to 1.3 (9.7.3.8, 9.7.3.13, 9.7.3.15; 11.1.2)
-    Deviation{"rcp-f64-bare-before-1.4",
-              "arithmetic",
-              kStricter,
-              "rcp",
-              "rcp.f64 without a modifier before PTX ISA 1.4",
-              [](const DeviationSubject& s) {
-                return s.qualifiers.size() == 1 && s.has("f64") && before(s, {1, 4});
-              },
-              "13.0",
-              "'.ftz' modifier required for instruction 'rcp.approx.f64'",
-              "9.7.3.13",
-              "For PTX ISA versions 1.0 through 1.3, rcp.f32 defaults to rcp.approx.ftz.f32, and rcp.f64 defaults to "
-              "rcp.rn.f64.",
-              {},
-              "tests/golden/arith/approx-bare-1.x.ptx"},
     Deviation{"div-rn-f64-before-1.4",
               "arithmetic",
               kLaxer,

@@ -132,6 +132,9 @@ enum AddressForm : std::uint8_t {
   kAddressImmediate = 4,  // [immAddr]
   kAddressOffset = 8,     // the +immOff of either
   kAllAddressForms = 15,
+  // `a[i]` without brackets (6.4.2 "Arrays as Operands": "ld.global.u32 s,
+  // a[0];"): ptxas 13.0 takes it for ld, ldu and st only; an entry says so.
+  kAddressArrayElement = 16,
 };
 
 // What a Symbol operand may name (a bit set). Which names exist is the symbol
@@ -352,6 +355,11 @@ inline OperandSpec immediate(std::string_view name, std::vector<std::int64_t> al
 inline OperandSpec addressIn(std::string_view name, std::string_view slot) {
   OperandSpec op = address(name);
   op.space_slot = slot;
+  return op;
+}
+// An address that may also be an array element `a[i]` (6.4.2).
+inline OperandSpec orArrayElement(OperandSpec op) {
+  op.address_forms |= kAddressArrayElement;
   return op;
 }
 // An address of only the forms `forms` (AddressForm bits); with `bits`, its
