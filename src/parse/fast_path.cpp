@@ -866,6 +866,15 @@ class ChunkParser {
     return e;
   }
   bool sectionItems(std::size_t from, std::size_t to, std::vector<ast::SectionItem>& out) {
+    // A data line is built straight from its tokens: the hand-written
+    // parser takes less for it than finding and relocating a cached one
+    // (a -G module's debug sections are tens of thousands of lines, of as
+    // many shapes as a line has values), and no instruction is deferred.
+    if (options_.hand_parser && !options_.compare_hand_parser && hand_.sectionItems(span(from, to), out)) {
+      ++stats_.parsed_runs;
+      ++stats_.hand_runs;
+      return true;
+    }
     return cachedRun('d', from, to, out, &PtxParser::sectionItemsPiece, &AstBuilder::buildSectionItems,
                      &RunTemplate::items);
   }

@@ -41,6 +41,12 @@ int binaryPrecedence(std::uint16_t t) {
     default: return 0;
   }
 }
+// Whether `t` after a primary makes it part of a larger expression: an
+// operator, an index, a '?', or the '(' of a mask (`0xFF00(x)`).
+bool continuesExpression(std::uint16_t t) {
+  return binaryPrecedence(t) != 0 || t == T::LBRACK || t == T::QUESTION || t == T::LPAREN;
+}
+
 constexpr int kIndexPrecedence = 14;
 constexpr int kPrefixOperand = 13;
 constexpr int kCastOperand = 12;
@@ -775,8 +781,12 @@ bool HandParser::sectionItem(ast::SectionItem& item) {
     p_ += 2;
   } else if (at(T::TYPE)) {
     item.type = token(p_++);
+    item.values.reserve((run_.size() - p_ + 1) / 2);  // at most
     do {
-      const ast::Expr* e = topExpression();
+      // Most values of a data line are bare integers (`.b8 105, 110`): the
+      // primary expression that expression() would build.
+      bool integer = at(T::INT) && !continuesExpression(type(p_ + 1));
+      const ast::Expr* e = integer ? literal().expr : topExpression();
       if (e == nullptr) return false;
       item.values.push_back(e);
     } while (accept(T::COMMA));
