@@ -44,6 +44,23 @@ bool anyOperand(const DeviationSubject& s, Kind kind) {
 bool anyFloatOperand(const DeviationSubject& s) {
   return anyOperand(s, Kind::FloatConstant) || s.anyOperandOfType(".f32") || s.anyOperandOfType(".f16x2");
 }
+// The .op/.type pairs ptxas 13.0 takes in every red.async form (it refuses
+// the others: "Incorrect type '.b32' for operation '.add' in instruction
+// 'red.async'"): the manual's .relaxed blocks, .add also with .s64.
+bool redAsyncTypeFitsOp(const DeviationSubject& s) {
+  if (s.has("add")) return s.hasAny({"u32", "s32", "u64", "s64"});
+  if (s.hasAny({"inc", "dec"})) return s.has("u32");
+  if (s.hasAny({"min", "max"})) return s.hasAny({"u32", "s32"});
+  return s.hasAny({"and", "or", "xor"}) && s.has("b32");
+}
+// ptxas 13.0 ties red.async's scope to its state space: .cluster to
+// .shared::cluster ("Modifier '.cluster' requires '.shared::cluster' space"),
+// .gpu and .sys to .global ("Modifier '.gpu' requires '.global' space");
+// without .ss either is taken.
+bool redAsyncScopeFitsSpace(const DeviationSubject& s) {
+  if (s.has("cluster")) return !s.has("global");
+  return !s.has("shared::cluster");
+}
 bool integerInstructionType(const DeviationSubject& s) {
   return s.hasAny({"u16", "u32", "u64", "s16", "s32", "s64", "u16x2", "s16x2"});
 }
@@ -128,9 +145,10 @@ const std::array kDeviations = {
               "red.async",
               kLaxer,
               "red.async",
-              ".relaxed without its [mbar] operand",
+              ".relaxed without its [mbar] operand (an .op/.type pair ptxas takes)",
               [](const DeviationSubject& s) {
-                return s.has("relaxed") && s.has("mbarrier::complete_tx::bytes") && s.operands.size() == 2;
+                return s.has("relaxed") && !s.has("mmio") && s.has("mbarrier::complete_tx::bytes") &&
+                       s.operands.size() == 2 && redAsyncTypeFitsOp(s) && redAsyncScopeFitsSpace(s);
               },
               "13.0",
               "",
@@ -142,9 +160,10 @@ const std::array kDeviations = {
               "red.async",
               kLaxer,
               "red.async",
-              ".relaxed with .gpu or .sys in the .release form (no completion mechanism)",
+              ".relaxed with .gpu or .sys in the .release form (no completion mechanism), an .op/.type pair ptxas takes",
               [](const DeviationSubject& s) {
-                return s.has("relaxed") && !s.has("mmio") && s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::");
+                return s.has("relaxed") && !s.has("mmio") && s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::") &&
+                       redAsyncTypeFitsOp(s) && redAsyncScopeFitsSpace(s);
               },
               "13.0",
               "",
@@ -157,7 +176,9 @@ const std::array kDeviations = {
               kLaxer,
               "red.async",
               ".relaxed .add.s64",
-              [](const DeviationSubject& s) { return s.has("relaxed") && s.has("add") && s.has("s64"); },
+              [](const DeviationSubject& s) {
+                return s.has("relaxed") && !s.has("mmio") && s.has("add") && s.has("s64") && redAsyncScopeFitsSpace(s);
+              },
               "13.0",
               "",
               "9.7.13.7",
@@ -170,11 +191,8 @@ const std::array kDeviations = {
               "red.async",
               ".release (.gpu/.sys, .global) with an .op other than .add, of a type the .op takes",
               [](const DeviationSubject& s) {
-                bool typed = (s.hasAny({"and", "or", "xor"}) && s.hasAny({"b32", "b64"})) ||
-                             (s.hasAny({"inc", "dec"}) && s.has("u32")) ||
-                             (s.hasAny({"min", "max"}) && s.hasAny({"u32", "s32", "u64", "s64"}));
-                return s.has("release") && s.hasAny({"gpu", "sys"}) && !s.has("shared::cluster") &&
-                       !s.hasPrefix("mbarrier::") && typed;
+                return s.has("release") && !s.has("add") && s.hasAny({"gpu", "sys"}) && !s.has("shared::cluster") &&
+                       !s.hasPrefix("mbarrier::") && redAsyncTypeFitsOp(s);
               },
               "13.0",
               "",
@@ -186,9 +204,10 @@ const std::array kDeviations = {
               "red.async",
               kLaxer,
               "red.async",
-              ".mmio.release with a scope other than .sys",
+              ".mmio.release with .gpu (an .op/.type pair ptxas takes)",
               [](const DeviationSubject& s) {
-                return s.has("mmio") && s.has("release") && s.has("gpu") && !s.has("shared::cluster");
+                return s.has("mmio") && s.has("release") && s.has("gpu") && !s.has("shared::cluster") &&
+                       redAsyncTypeFitsOp(s);
               },
               "13.0",
               "",
