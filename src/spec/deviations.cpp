@@ -61,6 +61,52 @@ bool redAsyncScopeFitsSpace(const DeviationSubject& s) {
   if (s.has("cluster")) return !s.has("global");
   return !s.has("shared::cluster");
 }
+// Whether an instruction names its state space (ld.global, st.shared::cta);
+// without one it uses generic addressing (6.4.1.1).
+bool namesStateSpace(const DeviationSubject& s) {
+  return s.hasAny({"global", "local"}) || s.hasPrefix("shared") || s.hasPrefix("const") || s.hasPrefix("param");
+}
+// An address whose base is a variable declared in a state space starting with
+// `space` (".const", ".shared").
+bool namesVariableIn(const DeviationSubject& s, std::string_view space) {
+  return std::any_of(s.operands.begin(), s.operands.end(), [&](const DeviationOperand& o) {
+    return o.kind == Kind::Address && o.variable_space.starts_with(space);
+  });
+}
+bool integerRegisterType(std::string_view type) { return type.starts_with(".u") || type.starts_with(".s"); }
+// Whether a register of type `reg` (".f32") may hold `type` ("u32") data the
+// way ptxas 13.0 takes st.async's b: the size, and Table 26 (9.4).
+bool dataTypeAgrees(std::string_view type, std::string_view reg) {
+  if (reg.size() < 2 || type.empty() || reg.substr(2) != type.substr(1)) return false;
+  char want = type[0], have = reg[1];
+  return want == 'b' || have == 'b' || want == have || ((want == 'u' || want == 's') && (have == 'u' || have == 's'));
+}
+// st.async's b: a register (or, without .vec, an integer constant) that
+// agrees with .type, a vector only with .v2/.v4 and its registers of one type.
+bool stAsyncDataFits(const DeviationSubject& s) {
+  const DeviationOperand* b = s.operand(1);
+  auto type = std::find_if(s.qualifiers.begin(), s.qualifiers.end(), [](std::string_view q) {
+    return q.size() >= 2 && (q[0] == 'b' || q[0] == 'u' || q[0] == 's' || q[0] == 'f') && q[1] >= '1' && q[1] <= '9';
+  });
+  if (b == nullptr || type == s.qualifiers.end()) return false;
+  bool vec = s.hasAny({"v2", "v4"});
+  if (b->kind == Kind::IntConstant) return !vec && type->front() != 'f';
+  if (b->kind == Kind::Vector) return vec && !b->mixed_types && !b->has_sink && dataTypeAgrees(*type, b->type);
+  return !vec && b->kind == Kind::Register && dataTypeAgrees(*type, b->type);
+}
+// The .mbarrier::complete_tx::bytes form as ptxas 13.0 takes it, whatever
+// its state space and [mbar]: .weak or .cluster (not both), no .release.
+bool stAsyncMbarrierFormFits(const DeviationSubject& s) {
+  return s.has("mbarrier::complete_tx::bytes") && !s.hasAny({"mmio", "release", "relaxed", "cta", "gpu", "sys"}) &&
+         !(s.has("weak") && s.has("cluster")) && !s.has("global") && (s.operands.size() == 2 || s.operands.size() == 3) &&
+         stAsyncDataFits(s);
+}
+// The .gpu/.sys form as ptxas 13.0 takes it: [a], b; .global or generic,
+// no vector, no completion mechanism, no .weak.
+bool stAsyncReleaseFormFits(const DeviationSubject& s) {
+  return s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::") && !s.hasAny({"weak", "relaxed", "v2", "v4"}) &&
+         !s.hasPrefix("shared") && s.operands.size() == 2 && stAsyncDataFits(s);
+}
 bool integerInstructionType(const DeviationSubject& s) {
   return s.hasAny({"u16", "u32", "u64", "s16", "s32", "s64", "u16x2", "s16x2"});
 }
@@ -243,6 +289,20 @@ const std::array kDeviations = {
               "[immAddr] (an immediate absolute address, one of the address expressions of 6.4.1)",
               {},
               "tests/golden/deviations/all.ptx"},
+    Deviation{"generic-access-names-const",
+              "memory",
+              kStricter,
+              "ld|ldu|st|atom|red|prefetch|prefetchu",
+              "a generic access (no state space) that names a .const variable: [cvar], [cvar+4]",
+              [](const DeviationSubject& s) { return !namesStateSpace(s) && namesVariableIn(s, ".const"); },
+              "13.0",
+              "State space mismatch between instruction and address in instruction 'ld'",
+              "6.4.1.1",
+              "If a memory instruction does not specify a state space, the operation is performed using generic "
+              "addressing. The state spaces .const, Kernel Function Parameters (.param), .local and .shared are "
+              "modeled as windows within the generic address space.",
+              {},
+              "tests/golden/operands/named-addresses.ptx"},
     Deviation{"address-size-32",
               "module",
               kStricter,
@@ -483,23 +543,118 @@ const std::array kDeviations = {
               "fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster; (no state space)",
               {},
               "tests/golden/deviations/all.ptx"},
+    Deviation{"fence-proxy-tensormap-address-register",
+              "synchronization",
+              kLaxer,
+              "fence.proxy.tensormap::generic",
+              "[addr] in a floating-point or .pred register (no offset: ptxas 13.0 may crash on [%fd1+8])",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* addr = s.operand(0);
+                const DeviationOperand* size = s.operand(1);
+                return s.has("acquire") && hasScope(s) && addr && addr->kind == Kind::Address && !addr->offset &&
+                       (addr->type.starts_with(".f") || addr->type.starts_with(".bf") || addr->type == ".pred") &&
+                       size && size->kind == Kind::IntConstant && size->value == 128;
+              },
+              "13.0",
+              "",
+              "6.4.1",
+              "[reg]: an integer or bit-size type register reg containing a byte address.",
+              {},
+              "tests/golden/operands/named-addresses.ptx"},
     // ----- st.async (9.7.9.12)
-    Deviation{"st-async-relaxed-forms",
+    Deviation{"st-async-mbarrier-forms",
               "st.async",
               kLaxer,
               "st.async",
-              ".mmio with .gpu, no [mbar], .shared or .shared::cta, or .gpu/.sys without .sem",
+              "the .mbarrier::complete_tx::bytes form without its [mbar] operand, or with .shared or .shared::cta",
               [](const DeviationSubject& s) {
-                bool mbar = s.has("mbarrier::complete_tx::bytes");
-                return (s.has("mmio") && s.has("gpu")) || (mbar && s.operands.size() == 2) ||
-                       (mbar && s.hasAny({"shared", "shared::cta"})) || (s.hasAny({"gpu", "sys"}) && !s.has("release"));
+                return stAsyncMbarrierFormFits(s) &&
+                       (s.operands.size() == 2 || s.hasAny({"shared", "shared::cta"}));
               },
               "13.0",
               "",
               "9.7.9.12",
-              "If .ss is specified, it must be .shared::cluster.",
+              "st.async{.weak}{.ss}.completion_mechanism{.vec}.type [a], b, [mbar]; ... If .ss is specified, it must "
+              "be .shared::cluster.",
+              {},
+              "tests/golden/tma/async-store.ptx"},
+    Deviation{"st-async-mmio-gpu",
+              "st.async",
+              kLaxer,
+              "st.async",
+              ".mmio.release with .gpu",
+              [](const DeviationSubject& s) {
+                return stAsyncReleaseFormFits(s) && s.has("mmio") && s.has("release") && s.has("gpu");
+              },
+              "13.0",
+              "",
+              "9.7.9.12",
+              "If .mmio is specified, .scope must be .sys.",
               {},
               "tests/golden/deviations/all.ptx"},
+    Deviation{"st-async-scope-without-sem",
+              "st.async",
+              kLaxer,
+              "st.async",
+              ".gpu or .sys without .release (and without .mmio)",
+              [](const DeviationSubject& s) {
+                return stAsyncReleaseFormFits(s) && !s.has("mmio") && !s.has("release");
+              },
+              "13.0",
+              "",
+              "9.7.9.12",
+              "st.async{.mmio}.sem.scope{.ss}.type [a], b; .sem = { .release } (no braces: .sem is mandatory; "
+              "without it st.async is .weak, whose scope is .cluster)",
+              {},
+              "tests/golden/tma/async-store.ptx"},
+    Deviation{"st-async-float-vector-integer-registers",
+              "st.async",
+              kLaxer,
+              "st.async",
+              "a .v2/.v4 vector of .f32/.f64 data in integer registers of one type and the size",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* b = s.operand(1);
+                return s.hasAny({"v2", "v4"}) && s.hasAny({"f32", "f64"}) && b && b->kind == Kind::Vector &&
+                       !b->mixed_types && !b->has_sink && integerRegisterType(b->type) &&
+                       b->type.substr(2) == (s.has("f32") ? "32" : "64");
+              },
+              "13.0",
+              "",
+              "9.7.9.12",
+              "b is a source value, of the type indicated by qualifier .type. (Table 26, 9.4: .fX with .sX/.uX "
+              "registers is invalid)",
+              {},
+              "tests/golden/tma/async-store.ptx"},
+    Deviation{"st-bulk-32-bit-size",
+              "st.async",
+              kStricter,
+              "st.bulk",
+              "a 32-bit size register (PTX ISA 9.0)",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* size = s.operand(1);
+                return size && size->kind == Kind::Register &&
+                       (size->type == ".b32" || size->type == ".u32" || size->type == ".s32");
+              },
+              "13.0",
+              "Arguments mismatch for instruction 'mov'",
+              "9.7.9.13",
+              "The 32-bit or 64-bit integer operand size specifies the amount of memory to be initialized in terms of "
+              "number of bytes. ... Support for size operand with 32-bit length is introduced in PTX ISA version 9.0.",
+              {},
+              "tests/golden/tma/async-store.ptx"},
+    Deviation{"st-bulk-shared-variable",
+              "st.async",
+              kStricter,
+              "st.bulk",
+              ".shared::cta with a .shared variable named as [a]: [sbuf], [sbuf+8]",
+              [](const DeviationSubject& s) { return s.has("shared::cta") && namesVariableIn(s, ".shared"); },
+              "13.0",
+              "Argument 1 of instruction 'add': must be register",
+              "9.7.9.13",
+              "st.bulk{.weak}{.shared::cta}  [a], size, initval; (6.4.1: [var], the name of an addressable "
+              "variable var, and [var+immOff] are address operands)",
+              {},
+              "tests/golden/tma/async-store.ptx"},
     // ----- wgmma, wmma, mma, tcgen05 (9.7.14-9.7.16)
     Deviation{"wgmma-without-aligned",
               "matrix",

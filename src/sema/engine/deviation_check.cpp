@@ -45,6 +45,21 @@ const ast::Expr* stripped(const ast::Expr* e) {
   return e;
 }
 
+// An address's base ([a], [a+4]): what it names, a register (its type) or
+// a variable (its state space).
+void describeAddressBase(const ast::Expr* e, const RegisterResolver& registers, DeviationOperand& out) {
+  if (e != nullptr && e->kind == ast::ExprKind::Binary && (e->op == "+" || e->op == "-")) {
+    out.offset = true;
+    e = stripped(e->lhs);
+  }
+  if (e == nullptr || e->kind != ast::ExprKind::Symbol) return;
+  if (auto r = registers.reg(e->text)) {
+    out.type = r->type;
+  } else if (auto info = registers.nameInfo(e->text); info && info->kind == NameKind::Variable) {
+    out.variable_space = info->space;
+  }
+}
+
 DeviationOperand describe(const ast::Operand& op, const RegisterResolver& registers) {
   DeviationOperand out;
   const ast::Expr* e = stripped(op.expr);
@@ -56,14 +71,17 @@ DeviationOperand describe(const ast::Operand& op, const RegisterResolver& regist
       out.kind = e != nullptr && e->kind == ast::ExprKind::IntLiteral && op.elements.empty() ? Kind::ImmediateAddress
                                                                                              : Kind::Address;
       out.address_qualifier = op.name.text;
+      if (out.kind == Kind::Address && op.elements.empty()) describeAddressBase(e, registers, out);
       return out;
     case ast::OperandKind::Vector:
       out.kind = Kind::Vector;
       for (const ast::Operand& element : op.elements) {
         if (element.kind == ast::OperandKind::Sink) out.has_sink = true;
         const ast::Expr* x = stripped(element.expr);
-        if (out.type.empty() && x != nullptr && x->kind == ast::ExprKind::Symbol) {
-          if (auto r = registers.reg(x->text)) out.type = r->type;
+        if (x == nullptr || x->kind != ast::ExprKind::Symbol) continue;
+        if (auto r = registers.reg(x->text)) {
+          if (out.type.empty()) out.type = r->type;
+          out.mixed_types = out.mixed_types || r->type != out.type;
         }
       }
       return out;
