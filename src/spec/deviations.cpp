@@ -107,6 +107,14 @@ bool stAsyncReleaseFormFits(const DeviationSubject& s) {
   return s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::") && !s.hasAny({"weak", "relaxed", "v2", "v4"}) &&
          !s.hasPrefix("shared") && s.operands.size() == 2 && stAsyncDataFits(s);
 }
+bool isRegisterOf(const DeviationOperand* o, std::initializer_list<std::string_view> types) {
+  return o != nullptr && o->kind == Kind::Register &&
+         std::find(types.begin(), types.end(), o->type) != types.end();
+}
+// The type qualifiers in order ("bf16", "u16"): words like u16, s32, bf16, f16x2.
+std::size_t countQualifier(const DeviationSubject& s, std::string_view q) {
+  return static_cast<std::size_t>(std::count(s.qualifiers.begin(), s.qualifiers.end(), q));
+}
 bool integerInstructionType(const DeviationSubject& s) {
   return s.hasAny({"u16", "u32", "u64", "s16", "s32", "s64", "u16x2", "s16x2"});
 }
@@ -487,6 +495,90 @@ const std::array kDeviations = {
               "immLut is an integer constant that can take values from 0 to 255",
               {},
               "tests/golden/deviations/all.ptx"},
+    Deviation{"lop3-negated-q",
+              "arithmetic",
+              kLaxer,
+              "lop3.or|lop3.and",
+              "a negated predicate q in lop3.BoolOp",
+              [](const DeviationSubject& s) { return s.operands.size() == 6 && lastOperandIs(s, Kind::Negated); },
+              "13.0",
+              "",
+              "9.7.8.6",
+              "lop3.BoolOp.b32 d|p, a, b, c, immLut, q; (q, where other blocks write {!}c)",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"set-bf16-integer-result",
+              "arithmetic",
+              kLaxer,
+              "set",
+              "a .u16/.s16 register for the .bf16 result d of set.CmpOp.bf16.stype",
+              [](const DeviationSubject& s) {
+                return !s.has("ftz") && s.qualifiers.size() >= 3 && countQualifier(s, "bf16") == 1 &&
+                       s.qualifiers[s.qualifiers.size() - 2] == "bf16" && isRegisterOf(s.operand(0), {".u16", ".s16"});
+              },
+              "13.0",
+              "",
+              "9.7.7.1",
+              "set.CmpOp.bf16.stype d, a, b; (Table 26, 9.4: \"Floating-point types agree only if they have the same "
+              "size; i.e., they must match exactly\")",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"set-bf16-from-bf16",
+              "arithmetic",
+              kLaxer,
+              "set",
+              "a .bf16 result from .bf16 sources (set.CmpOp.bf16.bf16)",
+              [](const DeviationSubject& s) {
+                auto half = [](const DeviationOperand* o) { return isRegisterOf(o, {".b16", ".u16", ".s16"}); };
+                return !s.has("ftz") && (s.qualifiers.size() == 3 || s.qualifiers.size() == 4) &&
+                       s.qualifiers[s.qualifiers.size() - 1] == "bf16" && s.qualifiers[s.qualifiers.size() - 2] == "bf16" &&
+                       half(s.operand(0)) && half(s.operand(1)) && half(s.operand(2));
+              },
+              "13.0",
+              "",
+              "9.7.7.1",
+              ".stype = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f16, .f32, .f64 } (no .bf16)",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"add-f32-bf16-integer-source",
+              "arithmetic",
+              kLaxer,
+              "add|sub",
+              "a .u16/.s16 register or an integer constant for the .bf16 source a of add/sub .f32.bf16",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* a = s.operand(1);
+                return s.has("f32") && s.has("bf16") && s.operands.size() == 3 &&
+                       (isRegisterOf(a, {".u16", ".s16"}) || (a && a->kind == Kind::IntConstant)) &&
+                       isRegisterOf(s.operand(0), {".f32", ".b32"}) && isRegisterOf(s.operand(2), {".f32", ".b32"});
+              },
+              "13.0",
+              "",
+              "9.7.5.1",
+              "add{.rnd}{.sat}.f32.atype d, a, c; .atype = { .f16, .bf16 } (Table 26, 9.4: \"Floating-point types "
+              "agree only if they have the same size; i.e., they must match exactly\")",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"fns-float-operands",
+              "arithmetic",
+              kLaxer,
+              "fns",
+              "an .f32 register or a 0f constant for base or offset",
+              [](const DeviationSubject& s) {
+                auto floaty = [](const DeviationOperand* o) {
+                  return isRegisterOf(o, {".f32"}) || (o && o->kind == Kind::FloatConstant && o->text.starts_with("0f"));
+                };
+                auto fits = [&](const DeviationOperand* o) {
+                  return floaty(o) || isRegisterOf(o, {".b32", ".u32", ".s32"}) || (o && o->kind == Kind::IntConstant);
+                };
+                return s.operands.size() == 4 && (floaty(s.operand(2)) || floaty(s.operand(3))) && fits(s.operand(2)) &&
+                       fits(s.operand(3));
+              },
+              "13.0",
+              "",
+              "9.7.1.17",
+              "Operand base has .b32, .u32 or .s32 type. Operand offset has .s32 type.",
+              {},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"testp-without-op",
               "arithmetic",
               kLaxer,
@@ -669,6 +761,22 @@ const std::array kDeviations = {
               "wgmma.mma_async instruction.",
               {},
               "tests/cli/ptxas-transparency"},
+    Deviation{"tcgen05-dealloc-ncols",
+              "tcgen05",
+              kLaxer,
+              "tcgen05.dealloc",
+              "an nCols that is a multiple of 32 but not a power of 2 in [32, 512] (0, 96, 1024)",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* n = s.operand(1);
+                return n && n->kind == Kind::IntConstant && n->value % 32 == 0 && n->value < (std::uint64_t{1} << 31) &&
+                       n->value != 32 && n->value != 64 && n->value != 128 && n->value != 256 && n->value != 512;
+              },
+              "13.0",
+              "",
+              "9.7.16.7.1",
+              "The number of columns must be a power of 2. The operand nCols must be within the range [32, 512].",
+              {},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"tcgen05-ld-st-without-aligned",
               "tcgen05",
               kLaxer,
