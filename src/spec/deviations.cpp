@@ -761,6 +761,38 @@ const std::array kDeviations = {
               "wgmma.mma_async instruction.",
               {},
               "tests/cli/ptxas-transparency"},
+    Deviation{"wmma-load-c-subbyte-float-ctype",
+              "matrix",
+              kLaxer,
+              "wmma.load.c",
+              ".f32 or .f16 as .ctype of the .m8n8k32 and .m8n8k128 shapes",
+              [](const DeviationSubject& s) {
+                return s.hasAny({"m8n8k32", "m8n8k128"}) && s.hasAny({"f32", "f16"}) && s.has("aligned");
+              },
+              "13.0",
+              "",
+              "9.7.14.4.3",
+              "wmma.load.c.sync.aligned.layout.shape{.ss}.ctype r, [p] {, stride}; .shape = {.m8n8k32}; .ctype = "
+              "{.s32};",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"mma-kind-f8f6f4-sm100",
+              "matrix",
+              kLaxer,
+              "mma.sync",
+              ".kind::f8f6f4 with .e4m3/.e5m2 (no .block_scale) on sm_100a/sm_100f/sm_103a",
+              [](const DeviationSubject& s) {
+                bool fp8_only = !s.hasAny({"e2m1", "e3m2", "e2m3"}) && s.hasAny({"e4m3", "e5m2"});
+                return s.has("kind::f8f6f4") && !s.has("block_scale") && fp8_only && s.target &&
+                       (s.target->sm == 100 || s.target->sm == 103) && s.target->suffix != TargetSuffix::None;
+              },
+              "13.0",
+              "",
+              "9.7.14.5.14",
+              "Support for .kind, .block_scale, .scale_vec_size qualifier requires sm_120a and are supported on "
+              "sm_120f or higher in the same family from PTX ISA version 8.8.",
+              {},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"tcgen05-dealloc-ncols",
               "tcgen05",
               kLaxer,
