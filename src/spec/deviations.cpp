@@ -793,6 +793,22 @@ const std::array kDeviations = {
               "sm_120f or higher in the same family from PTX ISA version 8.8.",
               {},
               "tests/golden/deviations/all.ptx"},
+    Deviation{"tcgen05-mma-i8-scale-input-d",
+              "tcgen05",
+              kLaxer,
+              "tcgen05.mma",
+              "a constant scale-input-d with .kind::i8 (any value)",
+              [](const DeviationSubject& s) {
+                std::size_t n = s.operands.size();
+                return s.has("kind::i8") && !s.has("ws") && n >= 6 && s.operands[n - 1].kind == Kind::IntConstant &&
+                       isRegisterOf(&s.operands[n - 2], {".pred"});
+              },
+              "13.0",
+              "",
+              "9.7.16.10.9.1",
+              "The argument scale-input-d is only valid for .kind::tf32 and .kind::f16.",
+              {},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"tcgen05-dealloc-ncols",
               "tcgen05",
               kLaxer,
