@@ -809,6 +809,27 @@ const std::array kDeviations = {
               "The argument scale-input-d is only valid for .kind::tf32 and .kind::f16.",
               {},
               "tests/golden/deviations/all.ptx"},
+    Deviation{"mma-mx-kind-without-block-scale",
+              "matrix",
+              kLaxer,
+              "mma.sync",
+              ".kind::mxf4/.kind::mxf4nvf4/.kind::mxf8f6f4 without .block_scale, m16n8k32 with .e4m3/.e5m2 (taken as "
+              ".kind::f8f6f4)",
+              [](const DeviationSubject& s) {
+                bool fp8_only = !s.hasAny({"e2m1", "e3m2", "e2m3"}) && s.hasAny({"e4m3", "e5m2"});
+                bool target = s.target && s.target->suffix != TargetSuffix::None &&
+                              (s.target->sm == 100 || s.target->sm == 103 || s.target->sm >= 120);
+                return s.hasAny({"kind::mxf4", "kind::mxf4nvf4", "kind::mxf8f6f4"}) && s.has("m16n8k32") &&
+                       !s.has("block_scale") && fp8_only && target;
+              },
+              "13.0",
+              "",
+              "9.7.14.5.14",
+              "mma.sync.aligned.m16n8k32.row.col.kind.block_scale{.scale_vec_size}.f32.f8f6f4type.f8f6f4type.f32.stype "
+              "d, a, b, c, scale-a-data, {byte-id-a, thread-id-a}, scale-b-data, {byte-id-b, thread-id-b}; .kind = "
+              "{.kind::mxf8f6f4} (the mx kinds only with .block_scale)",
+              {},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"tcgen05-dealloc-ncols",
               "tcgen05",
               kLaxer,
