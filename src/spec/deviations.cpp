@@ -94,18 +94,39 @@ bool stAsyncDataFits(const DeviationSubject& s) {
   if (b->kind == Kind::Vector) return vec && !b->mixed_types && !b->has_sink && dataTypeAgrees(*type, b->type);
   return !vec && b->kind == Kind::Register && dataTypeAgrees(*type, b->type);
 }
+// What ptxas 13.0 takes of st.async's operands: [a], b, [mbar] with a type
+// of 32 or 64 bits (a .v2/.v4 vector too), or [a], b without a vector
+// ("Vector qualifier is not allowed for instruction 'st.async'").
+bool stAsyncShapeFits(const DeviationSubject& s) {
+  if (!stAsyncDataFits(s)) return false;
+  if (s.operands.size() == 2) return !s.hasAny({"v2", "v4"});
+  return s.operands.size() == 3 && !s.hasAny({"b8", "u8", "s8", "b16", "u16", "s16"});
+}
 // The .mbarrier::complete_tx::bytes form as ptxas 13.0 takes it, whatever
-// its state space and [mbar]: .weak or .cluster (not both), no .release.
+// its state space and [mbar]: .weak or .cluster (not both), no .release;
+// .cluster only with .shared::cluster ("Modifier '.cluster' requires
+// '.shared::cluster' space").
 bool stAsyncMbarrierFormFits(const DeviationSubject& s) {
   return s.has("mbarrier::complete_tx::bytes") && !s.hasAny({"mmio", "release", "relaxed", "cta", "gpu", "sys"}) &&
-         !(s.has("weak") && s.has("cluster")) && !s.has("global") && (s.operands.size() == 2 || s.operands.size() == 3) &&
-         stAsyncDataFits(s);
+         !(s.has("weak") && s.has("cluster")) && !s.has("global") &&
+         !(s.has("cluster") && s.hasAny({"shared", "shared::cta"})) && stAsyncShapeFits(s);
 }
 // The .gpu/.sys form as ptxas 13.0 takes it: [a], b; .global or generic,
 // no vector, no completion mechanism, no .weak.
 bool stAsyncReleaseFormFits(const DeviationSubject& s) {
   return s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::") && !s.hasAny({"weak", "relaxed", "v2", "v4"}) &&
          !s.hasPrefix("shared") && s.operands.size() == 2 && stAsyncDataFits(s);
+}
+// st.async with neither a completion mechanism nor .sem/.scope, as ptxas
+// 13.0 takes it: [a], b generic, .shared::cta or .global; [a], b, [mbar]
+// with .shared::cta.
+bool stAsyncBareFormFits(const DeviationSubject& s) {
+  if (s.hasPrefix("mbarrier::") || s.hasAny({"mmio", "release", "relaxed", "cta", "cluster", "gpu", "sys"})) {
+    return false;
+  }
+  if (s.hasAny({"shared", "shared::cluster"})) return false;
+  bool space_fits = s.operands.size() == 2 || s.has("shared::cta");
+  return space_fits && stAsyncShapeFits(s);
 }
 bool isRegisterOf(const DeviationOperand* o, std::initializer_list<std::string_view> types) {
   return o != nullptr && o->kind == Kind::Register &&
@@ -697,6 +718,20 @@ const std::array kDeviations = {
               "9.7.9.12",
               "st.async{.mmio}.sem.scope{.ss}.type [a], b; .sem = { .release } (no braces: .sem is mandatory; "
               "without it st.async is .weak, whose scope is .cluster)",
+              {},
+              "tests/golden/tma/async-store.ptx"},
+    Deviation{"st-async-without-completion-mechanism",
+              "st.async",
+              kLaxer,
+              "st.async",
+              "neither .mbarrier::complete_tx::bytes nor .release/.scope: [a], b (generic, .shared::cta, .global) "
+              "or [a], b, [mbar] with .shared::cta",
+              stAsyncBareFormFits,
+              "13.0",
+              "",
+              "9.7.9.12",
+              "st.async{.weak}{.ss}.completion_mechanism{.vec}.type [a], b, [mbar]; st.async{.mmio}.sem.scope{.ss}.type "
+              "[a], b; (.completion_mechanism, or .sem and .scope, in every block)",
               {},
               "tests/golden/tma/async-store.ptx"},
     Deviation{"st-async-float-vector-integer-registers",
