@@ -187,6 +187,19 @@ const std::array kDeviations = {
               "multimem.red{.redsem}{.scope}{.ss}.redop{.vec}.redtype [a], b; with .redop = { .add }",
               {},
               "tests/golden/deviations/all.ptx"},
+    Deviation{"multimem-ld-reduce-acc-prec-min-max",
+              "multimem",
+              kStricter,
+              "multimem.ld_reduce",
+              ".acc::f32/.acc::f16 with .min or .max",
+              [](const DeviationSubject& s) { return s.hasAny({"acc::f32", "acc::f16"}) && s.hasAny({"min", "max"}); },
+              "13.0",
+              "Illegal reduction operation for instruction 'multimem.ld_reduce.acc::f32'",
+              "9.7.9.14",
+              "multimem.ld_reduce{.ldsem}{.scope}{.ss}.op{.acc_prec}{.vec}.type d, [a]; .op = { .min, .max, .add } "
+              ".acc_prec = { .acc::f32, .acc::f16 }",
+              {},
+              "tests/golden/deviations/all.ptx"},
     // ----- cp.async, cp.async.bulk (9.7.9.25)
     Deviation{"cp-async-cta-before-7.8",
               "cp.async",
@@ -207,7 +220,11 @@ const std::array kDeviations = {
               kLaxer,
               "cp.async.bulk",
               "a scope (.cta, .cluster, .gpu, .sys)",
-              [](const DeviationSubject& s) { return !s.has("tensor") && !s.has("prefetch") && hasScope(s); },
+              [](const DeviationSubject& s) {
+                // the copies (cp.async.bulk.global..., .shared::...), not wait_group/commit_group
+                bool copy = s.qualifiers.size() > 2 && (s.qualifiers[2] == "global" || s.qualifiers[2].starts_with("shared"));
+                return copy && !s.has("tensor") && !s.has("prefetch") && hasScope(s);
+              },
               "13.0",
               "",
               "9.7.9.25.4.1",
