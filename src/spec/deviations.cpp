@@ -326,7 +326,8 @@ const std::array kDeviations = {
     Deviation{"immediate-address-outside-local",
               "memory",
               kStricter,
-              "ld|st|ldu|atom|red|prefetch|prefetchu|cp|multimem|mbarrier|applypriority|discard|createpolicy",
+              "ld|st|ldu|atom|red|prefetch|prefetchu|cp|multimem|mbarrier|applypriority|discard|createpolicy|ldmatrix|"
+              "stmatrix|wmma|tensormap|clusterlaunchcontrol|tcgen05.alloc",
               "an immediate address [immAddr] outside .local",
               [](const DeviationSubject& s) { return anyOperand(s, Kind::ImmediateAddress) && !s.has("local"); },
               "13.0",
