@@ -58,17 +58,24 @@ std::uint64_t parseDecimal(std::string_view text) {
 
 // The tokens of a parse tree node in order, those the error recovery
 // skipped (error nodes) included; a token the recovery conjured (a missing
-// ';') has no place in the text and is left out.
-void collectTokens(antlr4::tree::ParseTree* node, std::vector<antlr4::Token*>& out) {
-  if (auto* terminal = dynamic_cast<TerminalNode*>(node)) {
-    antlr4::Token* t = terminal->getSymbol();
-    if (t != nullptr && t->getType() != antlr4::Token::EOF && t->getStartIndex() != INVALID_INDEX &&
-        t->getStopIndex() >= t->getStartIndex()) {
-      out.push_back(t);
+// ';') has no place in the text and is left out. Iterative: a left-deep
+// chain of binary operators is a tree as deep as the chain is long (the
+// AST builder refuses it later, but its tokens are collected first).
+void collectTokens(antlr4::tree::ParseTree* root, std::vector<antlr4::Token*>& out) {
+  std::vector<antlr4::tree::ParseTree*> pending{root};
+  while (!pending.empty()) {
+    antlr4::tree::ParseTree* node = pending.back();
+    pending.pop_back();
+    if (auto* terminal = dynamic_cast<TerminalNode*>(node)) {
+      antlr4::Token* t = terminal->getSymbol();
+      if (t != nullptr && t->getType() != antlr4::Token::EOF && t->getStartIndex() != INVALID_INDEX &&
+          t->getStopIndex() >= t->getStartIndex()) {
+        out.push_back(t);
+      }
+      continue;
     }
-    return;
+    pending.insert(pending.end(), node->children.rbegin(), node->children.rend());
   }
-  for (auto* child : node->children) collectTokens(child, out);
 }
 
 // A token that begins a variable declaration (5.4): linkage, state space,
