@@ -160,7 +160,7 @@ def print_cases(failures, ptxas_errors, explained, unexplained, manual_diff):
         for c in failures:
             show(c)
     if ptxas_errors:
-        print(f"\nptxas could not judge (timeout, not runnable): {len(ptxas_errors)} case(s), "
+        print(f"\nptxas could not judge (crash, timeout, not runnable): {len(ptxas_errors)} case(s), "
               f"e.g. #{ptxas_errors[0]['id']}: {ptxas_errors[0]['ptxas']['first_error']}")
     if explained:
         print(f"\nknown disagreements: {len(explained)}")

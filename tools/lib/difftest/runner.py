@@ -29,6 +29,10 @@ def run_ptxas(ptxas, path, target):
     except OSError as e:
         return {"verdict": "error", "first_error": f"cannot run ptxas: {e.strerror}", "rc": None}
     out = p.stdout + p.stderr
+    if p.returncode < 0:
+        # ptxas 13.0 dies on some modules (SIGSEGV on an st.param to an
+        # address register nothing set, in a kernel): no verdict to compare.
+        return {"verdict": "error", "first_error": f"ptxas crashed (signal {-p.returncode})", "rc": p.returncode}
     return {"verdict": "accept" if p.returncode == 0 else "reject", "rc": p.returncode,
             "first_error": first_ptxas_error(out) if p.returncode else "",
             "warnings": [l.strip() for l in out.splitlines() if "warning" in l][:2]}
