@@ -2,6 +2,8 @@
 // copy (../shared/ptx-isa/9.7.9.25-async-copy.md). One entry per syntax block.
 #include "spec/sections.h"
 
+#include <algorithm>
+
 namespace ptxlint::spec {
 namespace {
 
@@ -21,6 +23,15 @@ OperandSpec bulkSize() { return multipleOf(value("size", 32), 16); }
 // 9.7.9.25.3.1 cp.async: four blocks, .ca/.cg by src-size/ignore-src.
 InstructionSpec cpAsync(std::string_view cache, std::vector<std::int64_t> sizes, bool ignore_src,
                         std::string_view syntax) {
+  // A constant src-size "must be less than cp-size" (9.7.9.25.3.1; ptxas
+  // 13.0 takes it equal: "value '-5' out of range, expected to be in range
+  // [0..4]"): bounded here by the largest cp-size of the block, which
+  // catches a negative one; the bound by the line's own cp-size is ptxas's.
+  std::int64_t largest = *std::max_element(sizes.begin(), sizes.end());
+  // A constant fourth operand is a src-size (ptxas 13.0 bounds it as one),
+  // never the ignore-src predicate: that block takes a .pred register only.
+  OperandSpec ignore = predicate("ignore-src");
+  ignore.constant_allowed = false;
   InstructionSpec s{
       .section = "9.7.9.25.3.1",
       .syntax = syntax,
@@ -28,8 +39,8 @@ InstructionSpec cpAsync(std::string_view cache, std::vector<std::int64_t> sizes,
       .qualifiers = {required(cache == ".ca" ? ".ca" : ".cg", {cache}), space(".shared{::cta}", kSharedCta),
                      space(".global", {".global"}), optional(".level::cache_hint", kCacheHint),
                      optional(".level::prefetch_size", kPrefetchSize)},
-      .operands = {address("dst"), address("src"), immediate("cp-size", std::move(sizes)),
-                   optionalOperand(ignore_src ? predicate("ignore-src") : value("src-size", 32)), cachePolicy()},
+      .operands = {address("dst"), address("src"), immediate("cp-size", sizes),
+                   optionalOperand(ignore_src ? ignore : inRange(value("src-size", 32), 0, largest)), cachePolicy()},
       .introduced = {7, 0},
       .target = TargetRequirement::atLeast(80),
       .notes =

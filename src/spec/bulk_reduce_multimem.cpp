@@ -138,8 +138,8 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
                {required(".weak", {".weak"}), optionalSpace(".ss", {".global"}),
                 required(".op", {".min", ".max", ".add"}), optional(".acc_prec", {".acc::f32", ".acc::f16"}),
                 optional(".vec", {".v2", ".v4", ".v8"}), required(".type", kFloatTypes)},
-               {data("d", ".vec"), address("a")},
-               {multimemOpTypes(".op"), no_f64_vec, multimemVecTypes(), acc_types}, ld_float_notes));
+               {data("d", ".vec"), address("a")}, {multimemOpTypes(".op"), no_f64_vec, multimemVecTypes(), acc_types},
+               ld_float_notes));
 
   // multimem.st
   specs.push_back(multimem("9.7.9.14", "multimem.st{.stsem}{.scope}{.ss}.type [a], b", "multimem.st",

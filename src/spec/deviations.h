@@ -107,7 +107,7 @@ struct Deviation {
 struct PtxasRelease {
   std::string_view version;  // "13.0"
   PtxVersion newest_ptx;     // the newest .version it knows
-  std::uint16_t oldest_sm;   // the oldest target it has
+  std::uint16_t oldest_sm;   // the oldest GPU it generates code for
   // Whether it lacks a target the manual has (sm_101: renamed sm_110).
   bool (*lacks)(const Target&);
 };
