@@ -135,11 +135,13 @@ std::vector<InstructionSpec> tensormapClusterSpecs() {
   // {.multicast::cluster::all}.b128 [addr], [mbar];" "Introduced in PTX ISA
   // version 8.6"; "Requires sm_100 or higher"; ".multicast::cluster::all is
   // supported on ... sm_100a, sm_101a, sm_120a, ... from PTX ISA version 8.8".
+  // .async right after the opcode: ptxas 13.0 reads try_cancel.async as the
+  // name ("Unknown modifier '.try_cancel'" with .async written later).
   specs.push_back({.section = "9.7.13.17",
                    .syntax = "clusterlaunchcontrol.try_cancel.async{.space}.completion_mechanism"
                              "{.multicast::cluster::all}.b128 [addr], [mbar]",
                    .opcode = "clusterlaunchcontrol.try_cancel",
-                   .qualifiers = {required(".async", {".async"}), optionalSpace(".space", {".shared::cta"}),
+                   .qualifiers = {leading(required(".async", {".async"})), optionalSpace(".space", {".shared::cta"}),
                                   required(".completion_mechanism", {".mbarrier::complete_tx::bytes"}),
                                   optional(".multicast", {".multicast::cluster::all"}), required(".b128", {".b128"})},
                    .operands = {address("addr"), address("mbar")},
