@@ -16,8 +16,9 @@ bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
 
 }  // namespace
 
-TokenChunker::TokenChunker(std::string_view text, std::uint32_t min_chunk_bytes, std::uint32_t max_nesting)
-    : text_(text), min_bytes_(min_chunk_bytes), near_bound_(max_nesting / 2) {
+TokenChunker::TokenChunker(std::string_view text, std::uint32_t min_chunk_bytes, std::uint32_t max_nesting,
+                           bool split_items)
+    : text_(text), min_bytes_(min_chunk_bytes), near_bound_(max_nesting / 2), split_(split_items) {
   // Room for the largest chunk at once, at a token per two bytes (PTX has
   // one per 5-6 bytes, a debug section's data one per 3): the vector is not
   // regrown (doubled, on fresh pages) as windows come. Pages of the room
@@ -55,13 +56,15 @@ TokenChunker::Step TokenChunker::next(Chunk& chunk, std::span<const LexedToken>&
     bool need_more = false;
     for (; k < count; ++k) {
       const LexedToken& t = tokens_begin[k];
+      bool prefix = false;
       switch (t.type) {
         case T::MINUS:
         case T::PLUS:
         case T::BANG:
         case T::TILDE:
           if (++prefixes > near_bound_) return Step::Trouble;
-          continue;  // a run of prefix operators goes on
+          prefix = true;  // a run of prefix operators goes on
+          break;
         case T::LBRACE:
           if (++braces > near_bound_) return Step::Trouble;
           break;
@@ -74,7 +77,9 @@ TokenChunker::Step TokenChunker::next(Chunk& chunk, std::span<const LexedToken>&
           if (--braces != 0 || parens != 0) break;
           bool initializer =
               k + 1 < count && (tokens_begin[k + 1].type == T::SEMI || tokens_begin[k + 1].type == T::COMMA);
-          if (!initializer && t.end - begin_ >= min_bytes_) return emit(k + 1 - first_, t.end, chunk, tokens);
+          if (!initializer && (t.end - begin_ >= min_bytes_ || continuesItem())) {
+            return emit(k + 1 - first_, t.end, chunk, tokens);
+          }
           break;
         }
         case T::LPAREN:
@@ -88,12 +93,26 @@ TokenChunker::Step TokenChunker::next(Chunk& chunk, std::span<const LexedToken>&
           break;
         case T::SEMI:
           parens = ternaries = 0;
-          if (braces == 0 && t.end - begin_ >= min_bytes_) return emit(k + 1 - first_, t.end, chunk, tokens);
+          if (braces == 0 && (t.end - begin_ >= min_bytes_ || continuesItem())) {
+            return emit(k + 1 - first_, t.end, chunk, tokens);
+          }
           break;
         default: break;
       }
       if (need_more) break;
-      prefixes = 0;
+      if (!prefix) prefixes = 0;
+      if (split_) {
+        switch (cutAt(k, braces, parens)) {
+          case Cut::None: break;
+          case Cut::NeedMore: need_more = true; break;
+          case Cut::After:
+            ++k;
+            save();
+            return emit(k - first_, t.end, chunk, tokens, /*open=*/true);
+          case Cut::Before: save(); return emit(k - first_, tokens_begin[k - 1].end, chunk, tokens, /*open=*/true);
+        }
+        if (need_more) break;
+      }
     }
     save();
     if (!need_more && lexed_ >= size()) {
@@ -105,18 +124,273 @@ TokenChunker::Step TokenChunker::next(Chunk& chunk, std::span<const LexedToken>&
 }
 
 TokenChunker::Step TokenChunker::emit(std::size_t count, std::uint32_t end, Chunk& chunk,
-                                      std::span<const LexedToken>& tokens) {
-  chunk = {begin_, end, false};
+                                      std::span<const LexedToken>& tokens, bool open) {
+  chunk = Chunk{};
+  chunk.begin = begin_;
+  chunk.end = end;
+  chunk.head = continued_head_;
   tokens = std::span<const LexedToken>(tokens_).subspan(first_, count);
   consumed_ = count;
   begin_ = end;
-  scanned_ = first_ + count;  // the state at an item's end
-  braces_ = parens_ = ternaries_ = prefixes_ = 0;
+  scanned_ = first_ + count;
+  if (continuesItem()) chunk.group = {item_.group_begin, item_.end};
+  if (open) {  // a cut inside the item: its state goes on
+    if (item_.pieces++ == 0) {
+      item_.group_begin = chunk.begin;
+      chunk.labels = std::move(item_.labels);
+      if (item_.kind == ItemKind::Function) chunk.body = item_.head_end;
+    }
+    chunk.tail = item_.tail;
+    chunk.group = {item_.group_begin, item_.end};
+    continued_head_ = {item_.begin, item_.head_end};
+    return Step::Chunk;
+  }
+  braces_ = parens_ = ternaries_ = prefixes_ = 0;  // the state at an item's end
+  item_ = Item{};
+  continued_head_ = {};
   return Step::Chunk;
+}
+
+namespace {
+
+// Whether a '{' after a token of type `previous` opens a block: after
+// these it belongs to the statement (a vector operand, an initializer),
+// as the fast path reads it (fast_path.cpp, opensBlock).
+bool opensBlock(std::uint16_t previous) {
+  switch (previous) {
+    case T::COMMA:
+    case T::OPCODE_OR_DOTTED:
+    case T::IDENT:
+    case T::DOT_NAME:
+    case T::ASSIGN:
+    case T::LBRACE:
+    case T::LPAREN:
+    case T::LBRACK: return false;
+    default: return true;
+  }
+}
+
+bool isLinkage(std::uint16_t type) {
+  return type == T::EXTERN || type == T::VISIBLE || type == T::WEAK || type == T::COMMON;
+}
+
+bool labelsDirective(std::uint16_t type) {
+  return type == T::CALLPROTOTYPE || type == T::BRANCHTARGETS || type == T::CALLTARGETS;
+}
+
+// The last token of an initializer element: an element that ends so is
+// whole (a cut after its ',' cannot split it, the parser of a piece sees
+// the same error as the whole item's).
+bool endsElement(std::uint16_t type) {
+  return type == T::INT || type == T::FLOAT || type == T::HEX_FLOAT || type == T::IDENT || type == T::RPAREN ||
+         type == T::RBRACE;
+}
+
+}  // namespace
+
+// Called for every token after the item-end scan has counted it (`braces`
+// and `parens` include it). Keeps item_ and says where the item may be cut.
+TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::uint32_t parens) {
+  const LexedToken& t = tokens_[k];
+  Item& item = item_;
+  if (item.directive != Item::Directive::None && braces == 0 && directiveEnds(t.type)) item.starting = true;
+  if (item.starting) {
+    item = Item{};
+    item.starting = false;
+    item.begin = t.begin;
+  }
+  const std::uint16_t prev = item.prev, prev2 = item.prev2;
+  // Where a function's linkage begins: its head does (the item may have
+  // begun before, with a prototype that no ';' ends).
+  if (isLinkage(t.type)) {
+    if (!isLinkage(prev) || item.linkage_begin == kNone) item.linkage_begin = t.begin;
+  } else if (t.type != T::ENTRY && t.type != T::FUNC) {
+    item.linkage_begin = kNone;
+  }
+  // Long enough for a cut after this token (or before it).
+  auto longAfter = [&] { return t.end - begin_ >= min_bytes_; };
+  Cut cut = Cut::None;
+  switch (t.type) {
+    case T::ENTRY:
+    case T::FUNC:
+      if (braces == 0 && parens == 0 && item.head_end == 0 &&
+          (item.kind == ItemKind::Unknown || item.kind == ItemKind::Function)) {
+        item.kind = ItemKind::Function;
+        item.begin = item.linkage_begin != kNone ? item.linkage_begin : t.begin;
+      }
+      break;
+    case T::SECTION:
+      if (braces == 0 && item.kind == ItemKind::Unknown) {
+        item.kind = ItemKind::Section;
+        item.begin = t.begin;
+      }
+      break;
+    // Module directives that no ';' ends (11.1, 11.5): what follows them
+    // begins an item (TokenChunker::directiveEnds).
+    case T::VERSION:
+    case T::ADDRESS_SIZE:
+      if (braces == 0) item.directive = Item::Directive::Value;
+      break;
+    case T::TARGET:
+      if (braces == 0) item.directive = Item::Directive::Target;
+      break;
+    case T::FILE:
+      if (braces == 0) item.directive = Item::Directive::File;
+      break;
+    case T::ASSIGN:
+      if (braces == 0 && parens == 0 && item.kind == ItemKind::Unknown) item.kind = ItemKind::Assigned;
+      break;
+    case T::LBRACE:
+      if (item.head_end == 0 && braces == 1) {  // the item's first brace
+        bool body = (item.kind == ItemKind::Function && parens == 0) || item.kind == ItemKind::Section ||
+                    (item.kind == ItemKind::Assigned && prev == T::ASSIGN);
+        if (body && t.end - item.begin <= kLargestHead) {
+          item.head_end = t.end;
+          item.blocks = 1;
+          if (item.kind == ItemKind::Assigned) item.kind = ItemKind::Initializer;
+        } else {
+          item.kind = ItemKind::Other;
+        }
+      } else if (item.kind == ItemKind::Function && item.blocks > 0) {
+        if (item.statement_braces == 0 && (prev == T::LBRACE || opensBlock(prev))) {
+          ++item.blocks;
+        } else {
+          ++item.statement_braces;
+        }
+      }
+      break;
+    case T::RBRACE:
+      if (item.kind == ItemKind::Function && item.blocks > 0) {
+        if (item.statement_braces > 0) {
+          --item.statement_braces;
+        } else if (--item.blocks == 0) {
+          item.closed = true;
+        }
+      } else if (item.head_end != 0 && braces == 0) {
+        item.closed = true;
+      }
+      if (braces == 0 && parens == 0 && item.kind != ItemKind::Assigned && item.kind != ItemKind::Initializer) {
+        // An item's end, but for an initializer's '}' (a ';' or ',' follows).
+        bool initializer =
+            k + 1 < tokens_.size() && (tokens_[k + 1].type == T::SEMI || tokens_[k + 1].type == T::COMMA);
+        if (!initializer) item.starting = true;
+      }
+      break;
+    case T::SEMI:
+      if (braces == 0) {
+        item.starting = true;  // an item's end
+        break;
+      }
+      item.statement_braces = item.questions = 0;
+      if (item.kind == ItemKind::Function && !item.closed && braces == 1 && item.blocks == 1 && longAfter()) {
+        cut = Cut::After;
+      }
+      break;
+    case T::QUESTION: ++item.questions; break;
+    case T::COLON:
+      if (item.questions > 0) {
+        --item.questions;  // a conditional expression's
+        break;
+      }
+      if (item.closed || braces != 1 || parens != 0 || prev != T::IDENT) break;
+      if (item.kind == ItemKind::Section) {
+        if (longAfter()) cut = Cut::After;
+      } else if (item.kind == ItemKind::Function && item.blocks == 1 && item.statement_braces == 0 &&
+                 (prev2 == T::SEMI || prev2 == T::COLON || prev2 == T::LBRACE || prev2 == T::RBRACE) && longAfter()) {
+        // A label; not cut from the directive it may name.
+        if (k + 1 == tokens_.size()) {
+          if (lexed_ < size()) return Cut::NeedMore;  // (nothing changed yet)
+        } else if (labelsDirective(tokens_[k + 1].type)) {
+          break;
+        }
+        cut = Cut::After;
+      }
+      break;
+    case T::COMMA:
+      if (item.kind == ItemKind::Initializer && !item.closed && braces == 1 && parens == 0 && item.questions == 0 &&
+          endsElement(prev) && longAfter()) {
+        cut = Cut::After;
+      }
+      break;
+    case T::TYPE:
+      // A section's data line; not the chunk's first token.
+      if (item.kind == ItemKind::Section && !item.closed && braces == 1 && parens == 0 && k > first_ &&
+          tokens_[k - 1].end - begin_ >= min_bytes_ && cuttable()) {
+        return Cut::Before;  // (prev stays: the token is scanned again)
+      }
+      break;
+    default: break;
+  }
+  item.prev2 = prev;
+  item.prev = t.type;
+  if (cut != Cut::None && !cuttable()) cut = Cut::None;
+  return cut;
+}
+
+bool TokenChunker::directiveEnds(std::uint16_t type) {
+  std::uint32_t step = item_.directive_step++;  // tokens read after the keyword
+  switch (item_.directive) {
+    case Item::Directive::None: return false;
+    case Item::Directive::Value: return step >= 1;                                // the value
+    case Item::Directive::Target: return step % 2 == 1 && type != T::COMMA;       // a name, then ',' or the end
+    case Item::Directive::File: return step == 2 ? type != T::COMMA : step >= 6;  // 1 "f" [, 2, 3]
+  }
+  return false;
+}
+
+bool TokenChunker::cuttable() {
+  if (item_.ahead == Item::Ahead::NotYet) {
+    CutItem kind = item_.kind == ItemKind::Function  ? CutItem::FunctionBody
+                   : item_.kind == ItemKind::Section ? CutItem::Section
+                                                     : CutItem::Initializer;
+    std::optional<LookAhead> ahead = lookAhead(text_, item_.head_end, kind);
+    item_.ahead = ahead ? Item::Ahead::Cuttable : Item::Ahead::Not;
+    if (ahead) {
+      item_.tail = ahead->tail;
+      item_.end = ahead->end;
+      item_.labels = std::move(ahead->labels);
+    }
+  }
+  return item_.ahead == Item::Ahead::Cuttable;
+}
+
+// A window that ends inside a line (split_items: a line of megabytes, as
+// nvcc writes a large initializer): the window's last token may be cut, or
+// be the start of a comment or string that the cut ends early; it is left
+// for the next window, lexed again from its start. False, nothing lexed,
+// where that makes no headway (a comment or string longer than the window)
+// or meets an error token.
+bool TokenChunker::lexInsideLine(std::uint32_t end) {
+  std::string_view window = text_.substr(lexed_, end - lexed_);
+  if (!allPlainAscii(window)) return false;
+  std::size_t before = tokens_.size();
+  FastLexer lexer(window, lexed_);
+  lexer.appendAll(tokens_);
+  bool headway = tokens_.size() >= before + 2;
+  for (std::size_t i = before; headway && lexer.sawErrorToken() && i + 1 < tokens_.size(); ++i) {
+    std::uint16_t type = tokens_[i].type;
+    headway = type != T::INVALID_CHAR && type != T::BAD_NUMBER && type != T::UNTERMINATED_STRING &&
+              type != T::UNTERMINATED_COMMENT;
+  }
+  if (!headway) {
+    tokens_.resize(before);
+    return false;
+  }
+  lexed_ = tokens_.back().begin;
+  tokens_.pop_back();
+  return true;
 }
 
 bool TokenChunker::lexMore() {
   if (lexed_ - begin_ > kLargestChunk) return false;
+  if (split_ && std::size_t{lexed_} + min_bytes_ < size()) {
+    std::size_t from = std::size_t{lexed_} + min_bytes_;
+    std::size_t reach = std::min<std::size_t>(size() - from, kLongLine);
+    if (std::memchr(text_.data() + from, '\n', reach) == nullptr && reach == kLongLine &&
+        lexInsideLine(static_cast<std::uint32_t>(from))) {
+      return true;
+    }
+  }
   // A window ends after a newline, and the blanks after it: no token spans
   // a newline but a block comment (a string or a line comment ends there),
   // and the byte after the window, no blank, lets it be lexed in place
@@ -163,6 +437,190 @@ bool TokenChunker::lexMore() {
   }
   lexed_ = end;
   return true;
+}
+
+namespace {
+
+// A parameter list's count as the AST builder gives it (one Param per
+// declaration between the commas; 0xFFFF: too many to tell).
+std::uint16_t paramCount(std::uint32_t commas, bool filled) {
+  std::uint32_t n = filled ? commas + 1 : 0;
+  return static_cast<std::uint16_t>(std::min<std::uint32_t>(n, 0xFFFF));
+}
+
+// The body-level labels of a function, read on its tokens: a ':' after a
+// name, one level of blocks deep, outside parentheses and the braces of a
+// statement, that no '?' of a conditional expression waits for. That is
+// where the grammar reads `label=IDENT COLON` (a statement's start), in
+// every valid body; a body with a syntax error is not checked.
+class LabelReader {
+ public:
+  explicit LabelReader(ast::BodyLabels& out) : out_(out) {}
+
+  // A label named by token `name`.
+  void label(const LexedToken& name) {
+    ast::BodyLabels::Entry& e = out_.entries.emplace_back();
+    e.begin = name.begin;
+    e.end = name.end;
+    e.first_target = static_cast<std::uint32_t>(out_.targets.size());
+  }
+
+  // Every token; `after_label`: the one after a label's ':', `level`:
+  // outside parentheses and statement braces.
+  void token(const LexedToken& t, bool after_label, bool level) {
+    if (directive_ != Directive::None) {
+      directiveToken(t, level);
+    } else if (after_label) {
+      ast::BodyLabels::Entry& label = out_.entries.back();
+      if (t.type == T::CALLPROTOTYPE) {
+        label.kind = ast::BodyLabels::Kind::Prototype;
+        directive_ = Directive::Prototype;
+        depth_ = 0;
+        after_underscore_ = false;
+      } else if (t.type == T::BRANCHTARGETS) {
+        label.kind = ast::BodyLabels::Kind::BranchTargets;
+      } else if (t.type == T::CALLTARGETS) {
+        label.kind = ast::BodyLabels::Kind::CallTargets;
+        directive_ = Directive::CallTargets;
+      }
+    }
+  }
+
+ private:
+  // 11.3.3 `.callprototype (results) _ (params) ...;`: the lists' lengths;
+  // 11.3.2 `.calltargets f, g<4>;`: the names.
+  void directiveToken(const LexedToken& t, bool level) {
+    if (t.type == T::SEMI) {
+      directive_ = Directive::None;
+      return;
+    }
+    if (directive_ == Directive::CallTargets) {
+      if (t.type == T::IDENT && level) out_.targets.push_back({t.begin, t.end, false});
+      if (t.type == T::LT && !out_.targets.empty()) out_.targets.back().counted = true;
+      return;
+    }
+    ast::BodyLabels::Entry& label = out_.entries.back();
+    switch (t.type) {
+      case T::LPAREN:
+        if (depth_++ == 0) {
+          commas_ = 0;
+          filled_ = false;
+        } else {
+          filled_ = true;
+        }
+        break;
+      case T::RPAREN:
+        if (depth_ > 0 && --depth_ == 0) {
+          (after_underscore_ ? label.params : label.results) = paramCount(commas_, filled_);
+        } else {
+          filled_ = true;
+        }
+        break;
+      case T::COMMA:
+        if (depth_ == 1) {
+          ++commas_;
+        } else {
+          filled_ = true;
+        }
+        break;
+      case T::UNDERSCORE:
+        if (depth_ == 0) {
+          after_underscore_ = true;
+        } else {
+          filled_ = true;
+        }
+        break;
+      default: filled_ = filled_ || depth_ > 0; break;
+    }
+  }
+
+  enum class Directive : std::uint8_t { None, Prototype, CallTargets };
+  ast::BodyLabels& out_;
+  Directive directive_ = Directive::None;
+  std::uint32_t depth_ = 0, commas_ = 0;
+  bool filled_ = false, after_underscore_ = false;
+};
+
+}  // namespace
+
+std::optional<LookAhead> lookAhead(std::string_view text, std::uint32_t from, CutItem kind) {
+  if (from > text.size()) return std::nullopt;
+  FastLexer lexer(text.substr(from), from);
+  LookAhead out;
+  std::optional<LabelReader> labels;
+  if (kind == CutItem::FunctionBody) {
+    out.labels = std::make_shared<ast::BodyLabels>();
+    out.labels->text = text.data();
+    labels.emplace(*out.labels);
+  }
+  // As TokenChunker::cutAt counts them: every brace and parenthesis, and
+  // in a function body its blocks and the braces of its statements.
+  std::uint32_t braces = 1, parens = 0, questions = 0;
+  std::int64_t blocks = 1, statement_braces = 0;
+  LexedToken previous{from, from, T::LBRACE};
+  bool after_label = false;
+  LexedToken t;
+  while (lexer.next(t)) {
+    if (lexer.sawErrorToken()) return std::nullopt;
+    bool label = false;
+    switch (t.type) {
+      case T::LBRACE:
+        ++braces;
+        if (statement_braces == 0 && (previous.type == T::LBRACE || opensBlock(previous.type))) {
+          ++blocks;
+        } else {
+          ++statement_braces;
+        }
+        break;
+      case T::RBRACE:
+        --braces;
+        if (statement_braces > 0) {
+          --statement_braces;
+        } else {
+          --blocks;
+        }
+        break;
+      case T::LPAREN:
+      case T::LBRACK: ++parens; break;
+      case T::RPAREN:
+      case T::RBRACK: parens -= parens > 0; break;
+      case T::SEMI: parens = statement_braces = questions = 0; break;
+      case T::QUESTION: ++questions; break;
+      case T::COLON:
+        if (questions > 0) {
+          --questions;
+        } else if (labels && blocks == 1 && parens == 0 && statement_braces == 0 && previous.type == T::IDENT) {
+          labels->label(previous);
+          label = true;
+        }
+        break;
+      default: break;
+    }
+    if (labels) labels->token(t, after_label, parens == 0 && statement_braces == 0);
+    after_label = label;
+    if (braces == 0) {  // the item's '}' as TokenChunker reads it: the same as the parser's, or not cut
+      if (t.type != T::RBRACE || parens != 0 ||
+          (kind == CutItem::FunctionBody && (blocks != 0 || statement_braces != 0))) {
+        return std::nullopt;
+      }
+      out.tail = {t.begin, t.end};
+      out.end = t.end;
+      LexedToken after;
+      bool more = lexer.next(after);
+      if (more && lexer.sawErrorToken()) return std::nullopt;
+      if (kind == CutItem::Initializer) {  // `};`
+        if (!more || after.type != T::SEMI) return std::nullopt;
+        out.tail.end = out.end = after.end;
+      } else if (more && after.type == T::SEMI) {  // `};`: an item of two, for TokenChunker
+        out.end = after.end;
+      } else if (more && after.type == T::COMMA) {
+        return std::nullopt;
+      }
+      return out;
+    }
+    previous = t;
+  }
+  return std::nullopt;
 }
 
 }  // namespace ptxlint::parse

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -51,6 +52,9 @@ struct Symbol {
   // label: those of its targets when they all agree. kUnknownCount otherwise.
   std::uint16_t results = kUnknownCount;
   std::uint16_t params = kUnknownCount;
+  // Made up from a compact entry of its scope (a label, a register declared
+  // on its own), valid until that scope's next lookup: copy it to keep it.
+  bool transient = false;
 };
 
 // "%r12" -> ("%r", 12). A leading zero ("%r01") is no range member.
@@ -96,17 +100,25 @@ class Scope {
         std::uint64_t index = 0;
         if (splitIndexed(name, prefix, index) && prefix == symbol.name && index < symbol.count) return &existing;
       }
-      // Labels are sorted by then: those that start with the range's name.
-      for (auto it = labelsFrom(symbol.name); it != labels_.end() && it->name.starts_with(symbol.name); ++it) {
+      for (std::size_t i = 0; i < registers_.size(); ++i) {
         std::string_view prefix;
         std::uint64_t index = 0;
-        if (splitIndexed(it->name, prefix, index) && prefix == symbol.name && index < symbol.count) {
+        if (splitIndexed(name(registers_.at(i)), prefix, index) && prefix == symbol.name && index < symbol.count) {
+          return registerSymbol(registers_.at(i));
+        }
+      }
+      // Labels are sorted by then: those that start with the range's name.
+      for (auto it = labelsFrom(symbol.name); it != labels_.end() && name(*it).starts_with(symbol.name); ++it) {
+        std::string_view prefix;
+        std::uint64_t index = 0;
+        if (splitIndexed(name(*it), prefix, index) && prefix == symbol.name && index < symbol.count) {
           return label(*it);
         }
       }
       return nullptr;
     }
     if (auto it = names_.find(symbol.name); it != names_.end()) return &it->second;
+    if (const Symbol* r = findRegister(symbol.name, support::hashBytes(symbol.name))) return r;
     std::string_view prefix;
     std::uint64_t index = 0;
     if (splitIndexed(symbol.name, prefix, index)) {
@@ -128,7 +140,12 @@ class Scope {
       symbol.space = keep(symbol.space);
     }
     if (isLabelKind(symbol.kind)) {
-      labels_.push_back({symbol.name, symbol.range, symbol.kind, symbol.results, symbol.params});
+      placeNames(symbol);
+      labels_.push_back({symbol.range.begin, static_cast<std::uint32_t>(symbol.name.size()), symbol.kind,
+                         symbol.results, symbol.params});
+    } else if (symbol.kind == SymbolKind::Register && symbol.count == 0 && parent_ != nullptr &&
+               registers_.add(symbol, placeNames(symbol))) {
+      // (a register declared on its own, kept compact)
     } else if (symbol.count > 0) {
       auto [it, inserted] = ranges_.emplace(symbol.name, symbol);
       if (inserted) {
@@ -153,11 +170,11 @@ class Scope {
   template <typename Report>
   void sealLabels(Report redefined) {
     std::stable_sort(labels_.begin(), labels_.end(),
-                     [](const LabelEntry& a, const LabelEntry& b) { return a.name < b.name; });
+                     [&](const LabelEntry& a, const LabelEntry& b) { return name(a) < name(b); });
     for (std::size_t i = 1; i < labels_.size(); ++i) {
       std::size_t first = i - 1;
-      while (i < labels_.size() && labels_[i].name == labels_[first].name) {
-        redefined(*label(labels_[i]), labels_[first].range);
+      while (i < labels_.size() && name(labels_[i]) == name(labels_[first])) {
+        redefined(*label(labels_[i]), rangeOf(labels_[first]));
         ++i;
       }
     }
@@ -176,8 +193,7 @@ class Scope {
         } else if (const Symbol* r = s->findInRanges(name.substr(0, split.prefix >> 56), split.index)) {
           return r;
         }
-        if (auto it = s->names_.find(name); it != s->names_.end()) return &it->second;
-        if (const Symbol* l = s->findLabel(name)) return l;
+        if (const Symbol* found = s->findName(name)) return found;
       }
       return nullptr;
     }
@@ -188,39 +204,155 @@ class Scope {
       if (indexed && !s->ranges_.empty()) {
         if (const Symbol* r = s->findInRanges(prefix, index)) return r;
       }
-      if (auto it = s->names_.find(name); it != s->names_.end()) return &it->second;
-      if (const Symbol* l = s->findLabel(name)) return l;
+      if (const Symbol* found = s->findName(name)) return found;
     }
     return nullptr;
   }
 
  private:
+  // A name declared in this scope but for ranges: a variable, parameter,
+  // register or label.
+  const Symbol* findName(std::string_view name) const {
+    if (!names_.empty()) {
+      if (auto it = names_.find(name); it != names_.end()) return &it->second;
+    }
+    if (registers_.size() > 0) {
+      if (const Symbol* r = findRegister(name, support::hashBytes(name))) return r;
+    }
+    return findLabel(name);
+  }
+
   // Labels, prototypes and target lists: a function can have a million of
-  // them (hostile input), so a sorted array of 32-byte entries rather than
-  // hash-map nodes of whole Symbols.
+  // them (hostile input), so a sorted array of 16-byte entries rather than
+  // hash-map nodes of whole Symbols: a name is its place in the source
+  // (source_ + begin; a label's range is its name's).
   struct LabelEntry {
-    std::string_view name;
-    SourceRange range;
+    std::uint32_t begin;
+    std::uint32_t size;
     SymbolKind kind;
-    std::uint16_t results = kUnknownCount;  // Prototype, CallTargetList (fits in the padding)
+    std::uint16_t results = kUnknownCount;  // Prototype, CallTargetList
     std::uint16_t params = kUnknownCount;
   };
+  static_assert(sizeof(LabelEntry) == 16);
+
+  // Where the names of this scope's labels and registers are: the source
+  // text, whose offset 0 a name's range counts from. (Not the module
+  // scope's: it keeps copies; see declare().) Returns the name's begin.
+  std::uint32_t placeNames(const Symbol& symbol) {
+    if (source_ == nullptr) source_ = symbol.name.data() - symbol.range.begin;
+    return symbol.range.begin;
+  }
+  template <typename Entry>
+  std::string_view name(const Entry& e) const {
+    return {source_ + e.begin, e.size};
+  }
+  template <typename Entry>
+  static SourceRange rangeOf(const Entry& e) {
+    return {e.begin, e.begin + e.size};
+  }
 
   std::vector<LabelEntry>::const_iterator labelsFrom(std::string_view name) const {
     return std::lower_bound(labels_.begin(), labels_.end(), name,
-                            [](const LabelEntry& e, std::string_view n) { return e.name < n; });
+                            [&](const LabelEntry& e, std::string_view n) { return this->name(e) < n; });
   }
 
   const Symbol* findLabel(std::string_view name) const {
+    if (labels_.empty()) return nullptr;
     auto it = labelsFrom(name);
-    return it != labels_.end() && support::sameBytes(it->name, name) ? label(*it) : nullptr;
+    return it != labels_.end() && support::sameBytes(this->name(*it), name) ? label(*it) : nullptr;
   }
 
   // The entry as a Symbol (valid until the next call).
   const Symbol* label(const LabelEntry& e) const {
-    scratch_ = Symbol{e.kind, e.name, e.range};
+    scratch_ = Symbol{e.kind, name(e), rangeOf(e)};
     scratch_.results = e.results;
     scratch_.params = e.params;
+    scratch_.transient = true;
+    return &scratch_;
+  }
+
+  // Registers declared one at a time (`.reg .b32 %r1;`): a function may
+  // declare a million, so 16 bytes each (the name's place and hash, what
+  // it is as a byte) in blocks that never move, found through a table of
+  // 4-byte indices (open addressing, at most half full).
+  struct RegisterEntry {
+    std::uint32_t begin;
+    std::uint32_t size;
+    std::uint32_t hash;
+    std::uint8_t shape;  // in shapes
+  };
+  static_assert(sizeof(RegisterEntry) == 16);
+  struct RegisterShape {  // all of a Symbol but its name, place and counts
+    std::string_view type, space;
+    bool is_vector, is_extern, is_visible;
+  };
+  class Registers {
+   public:
+    std::size_t size() const { return count_; }
+    const RegisterEntry& at(std::size_t i) const { return blocks_[i >> kBlockBits][i & (kBlock - 1)]; }
+    // False (not added) when the table can describe no more shapes.
+    bool add(const Symbol& symbol, std::uint32_t begin) {
+      RegisterShape shape{symbol.type, symbol.space, symbol.is_vector, symbol.is_extern, symbol.is_visible};
+      std::size_t k = 0;
+      while (k < shapes.size() && !sameShape(shapes[k], shape)) ++k;
+      if (k == shapes.size()) {
+        if (k == 256) return false;
+        shapes.push_back(shape);
+      }
+      if ((count_ & (kBlock - 1)) == 0) blocks_.push_back(std::make_unique<RegisterEntry[]>(kBlock));
+      auto hash = static_cast<std::uint32_t>(support::hashBytes(symbol.name));
+      blocks_.back()[count_ & (kBlock - 1)] = {begin, static_cast<std::uint32_t>(symbol.name.size()), hash,
+                                               static_cast<std::uint8_t>(k)};
+      ++count_;
+      if (2 * count_ > slots_.size()) grow();
+      insert(count_ - 1);
+      return true;
+    }
+    // The entry named `name` (its 64-bit hash `hash`), or null; `source`:
+    // where the names are.
+    const RegisterEntry* find(std::string_view name, std::uint64_t hash, const char* source) const {
+      if (count_ == 0) return nullptr;
+      auto h = static_cast<std::uint32_t>(hash);
+      for (std::size_t i = h & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+        std::uint32_t slot = slots_[i];
+        if (slot == 0) return nullptr;
+        const RegisterEntry& e = at(slot - 1);
+        if (e.hash == h && e.size == name.size() && support::sameBytes({source + e.begin, e.size}, name)) return &e;
+      }
+    }
+    std::vector<RegisterShape> shapes;
+
+   private:
+    static bool sameShape(const RegisterShape& a, const RegisterShape& b) {
+      return a.type == b.type && a.space == b.space && a.is_vector == b.is_vector && a.is_extern == b.is_extern &&
+             a.is_visible == b.is_visible;
+    }
+    void grow() {
+      slots_.assign(std::max<std::size_t>(16, 2 * slots_.size()), 0);
+      for (std::size_t i = 0; i + 1 < count_; ++i) insert(i);
+    }
+    void insert(std::size_t index) {
+      std::size_t i = at(index).hash & (slots_.size() - 1);
+      while (slots_[i] != 0) i = (i + 1) & (slots_.size() - 1);
+      slots_[i] = static_cast<std::uint32_t>(index + 1);
+    }
+    static constexpr std::size_t kBlockBits = 12, kBlock = std::size_t{1} << kBlockBits;
+    std::vector<std::unique_ptr<RegisterEntry[]>> blocks_;
+    std::size_t count_ = 0;
+    std::vector<std::uint32_t> slots_;  // index + 1; 0: empty
+  };
+
+  const Symbol* findRegister(std::string_view name, std::uint64_t hash) const {
+    const RegisterEntry* e = registers_.find(name, hash, source_);
+    return e != nullptr ? registerSymbol(*e) : nullptr;
+  }
+  const Symbol* registerSymbol(const RegisterEntry& e) const {
+    const RegisterShape& shape = registers_.shapes[e.shape];
+    scratch_ = Symbol{SymbolKind::Register, name(e), rangeOf(e), shape.type, shape.is_vector};
+    scratch_.is_extern = shape.is_extern;
+    scratch_.is_visible = shape.is_visible;
+    scratch_.space = shape.space;
+    scratch_.transient = true;
     return &scratch_;
   }
 
@@ -306,6 +438,8 @@ class Scope {
     return packed;
   }
   std::vector<LabelEntry> labels_;
+  Registers registers_;
+  const char* source_ = nullptr;  // see placeNames()
   mutable Symbol scratch_{SymbolKind::Label, {}, {}};
 };
 

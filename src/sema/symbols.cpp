@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -128,11 +129,22 @@ class SymbolChecker {
     }
     for (const ast::TopLevel& item : module.items) {
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
+        if (v->piece == ast::Piece::Middle || v->piece == ast::Piece::Last) {
+          initializerPiece(*v);
+          continue;
+        }
         declarations_.variable(*v, nullptr);
         declareVariables(module_scope_, *v);
       } else if (const auto* f = std::get_if<ast::Function>(&item.node)) {
-        declarations_.function(*f);
-        function(module_scope_, *f);
+        if (f->piece == ast::Piece::Middle || f->piece == ast::Piece::Last) bodyPiece(*f);
+        if (f->piece == ast::Piece::First || f->piece == ast::Piece::Whole) {
+          declarations_.function(*f);
+          function(module_scope_, *f);
+        }
+        // The directives after the body, as for a whole function (in the
+        // order of the --requirements log); a cut one's last piece has
+        // them too.
+        if (f->piece == ast::Piece::First || f->piece == ast::Piece::Middle) continue;
         for (const ast::FunctionDirective& d : f->directives) {
           if (d.pragma) pragmaStrings(*d.pragma);
           if (const spec::FunctionDirectiveInfo* info = spec::findFunctionDirective(d.keyword.text)) {
@@ -149,7 +161,8 @@ class SymbolChecker {
   // Initializers may name a variable or function declared anywhere in the
   // module, later ones too: names not seen by their use are judged here.
   void finish() {
-    for (const auto& [name, range] : later_initializer_names_) {
+    for (const SourceRange& range : later_initializer_names_) {
+      std::string_view name(initializer_source_ + range.begin, range.end - range.begin);
       if (!module_names_.count(name)) {
         sink_.report(diag::RuleId::UndeclaredSymbol, range,
                      fmt::format("use of undeclared identifier '{}' in an initializer", name));
@@ -233,6 +246,17 @@ class SymbolChecker {
     }
   }
 
+  // A later piece of a module-scope declaration whose initializer list is
+  // cut (ast::Piece): the first piece declared it; the elements of this
+  // one, the last declarator's, are judged as declareVariables judges them.
+  void initializerPiece(const ast::VariableDecl& decl) {
+    const ast::Specifier* space = decl.find(decl.state_space);
+    if (decl.declarators.empty() || (space != nullptr && space->keyword.text == ".reg")) return;
+    const ast::Declarator& d = decl.declarators.back();
+    if (d.range_count && d.range_count_value == 0) return;
+    if (d.initializer) initializer(*d.initializer);
+  }
+
   void declareParams(Scope& scope, const std::optional<std::vector<ast::Param>>& params) {
     if (!params) return;
     for (const ast::Param& p : *params) {
@@ -251,11 +275,56 @@ class SymbolChecker {
     symbol.params = count(f.params);
     declare(module_scope, symbol, true);
     if (!f.body) return;
-    Scope scope(&module_scope);
     function_ = &f;
+    if (f.piece == ast::Piece::First) {
+      // A body cut into pieces: its scope stays open until the last, with
+      // every label of the body declared first, as block() does.
+      open_body_ = std::make_unique<Scope>(&module_scope);
+      declareParams(*open_body_, f.return_params);
+      declareParams(*open_body_, f.params);
+      if (f.labels) bodyLabels(*open_body_, *f.labels);
+      statements(*open_body_, *f.body, /*labels_declared=*/true);
+      return;
+    }
+    Scope scope(&module_scope);
     declareParams(scope, f.return_params);
     declareParams(scope, f.params);
     block(scope, *f.body, /*is_function_body=*/true);
+  }
+
+  // A later piece of a function body cut into pieces.
+  void bodyPiece(const ast::Function& f) {
+    if (open_body_ == nullptr || !f.body) return;  // (not after a first piece: a syntax error, nothing checked)
+    function_ = &f;
+    statements(*open_body_, *f.body, /*labels_declared=*/true);
+    if (f.piece == ast::Piece::Last) open_body_.reset();
+  }
+
+  // The labels of a body cut into pieces (ast::BodyLabels), declared as
+  // block() declares a whole body's.
+  void bodyLabels(Scope& scope, const ast::BodyLabels& labels) {
+    using Kind = ast::BodyLabels::Kind;
+    scope.reserveLabels(labels.entries.size());
+    std::vector<Target> targets;
+    for (std::size_t i = 0; i < labels.entries.size(); ++i) {
+      const ast::BodyLabels::Entry& e = labels.entries[i];
+      Symbol symbol{SymbolKind::Label, labels.name(e), {e.begin, e.end}};
+      if (e.kind == Kind::Prototype) {
+        symbol.kind = SymbolKind::Prototype;
+        symbol.results = e.results;
+        symbol.params = e.params;
+      } else if (e.kind == Kind::BranchTargets) {
+        symbol.kind = SymbolKind::TargetList;
+      } else if (e.kind == Kind::CallTargets) {
+        targets.clear();
+        auto [first, last] = labels.targetsOf(i);
+        for (std::size_t t = first; t < last; ++t)
+          targets.push_back({labels.name(labels.targets[t]), labels.targets[t].counted});
+        symbol = callTargets(scope, symbol.name, symbol.range, targets);
+      }
+      declare(scope, symbol);
+    }
+    sealLabels(scope);
   }
 
   static std::uint16_t count(const std::optional<std::vector<ast::Param>>& params) {
@@ -265,11 +334,16 @@ class SymbolChecker {
 
   // The counts shared by every target of a .calltargets list: unknown where
   // a target is not a declared function, kMixedCount where they differ.
-  static Symbol callTargets(const Scope& scope, const ast::TargetList& list) {
-    Symbol symbol{SymbolKind::CallTargetList, list.label.text, list.label.range};
+  struct Target {
+    std::string_view name;
+    bool counted;  // f<4>
+  };
+  static Symbol callTargets(const Scope& scope, std::string_view label, SourceRange range,
+                            const std::vector<Target>& targets) {
+    Symbol symbol{SymbolKind::CallTargetList, label, range};
     bool first = true, mixed = false;
-    for (const auto& target : list.targets) {
-      const Symbol* f = target.count ? nullptr : scope.lookup(target.name.text);
+    for (const Target& target : targets) {
+      const Symbol* f = target.counted ? nullptr : scope.lookup(target.name);
       if (f == nullptr || f->kind != SymbolKind::Function || f->results == kUnknownCount ||
           f->params == kUnknownCount) {
         symbol.results = symbol.params = kUnknownCount;
@@ -288,7 +362,22 @@ class SymbolChecker {
   }
 
   void block(Scope& scope, const ast::Block& b, bool is_function_body) {
-    // Labels may be used before their definition: declare them first.
+    declareLabels(scope, b);
+    statements(scope, b, /*labels_declared=*/false);
+    (void)is_function_body;
+  }
+
+  void sealLabels(Scope& scope) {
+    scope.sealLabels([&](const Symbol& second, SourceRange first) {
+      Diagnostic& d =
+          sink_.report(diag::RuleId::Redefinition, second.range, fmt::format("redefinition of '{}'", second.name));
+      diag::DiagnosticSink::addNote(d, first, "previous definition is here");
+    });
+  }
+
+  // Labels may be used before their definition: a block's are declared
+  // before its statements are walked.
+  void declareLabels(Scope& scope, const ast::Block& b) {
     std::size_t labels = 0;
     for (const ast::Statement& s : b.statements) {
       labels += std::holds_alternative<ast::Label>(s.node) || std::holds_alternative<ast::CallPrototype>(s.node) ||
@@ -306,17 +395,21 @@ class SymbolChecker {
         declare(scope, symbol);
       } else if (const auto* list = ast::nodeIf<ast::TargetList>(s)) {
         if (list->keyword.text == ".calltargets") {
-          declare(scope, callTargets(scope, *list));
+          std::vector<Target> targets;
+          for (const auto& target : list->targets) targets.push_back({target.name.text, target.count.has_value()});
+          declare(scope, callTargets(scope, list->label.text, list->label.range, targets));
         } else {
           declare(scope, {SymbolKind::TargetList, list->label.text, list->label.range});
         }
       }
     }
-    scope.sealLabels([&](const Symbol& second, SourceRange first) {
-      Diagnostic& d =
-          sink_.report(diag::RuleId::Redefinition, second.range, fmt::format("redefinition of '{}'", second.name));
-      diag::DiagnosticSink::addNote(d, first, "previous definition is here");
-    });
+    sealLabels(scope);
+  }
+
+  // A block's statements, its labels declared (`labels_declared`: from the
+  // body's ast::BodyLabels, for a piece of a body cut into pieces: then its
+  // prototypes are judged here, not with the labels).
+  void statements(Scope& scope, const ast::Block& b, bool labels_declared) {
     for (const ast::Statement& s : b.statements) {
       if (const auto* run = std::get_if<ast::DeferredRun>(&s.node)) {
         const ast::DeferredInstruction* deferred = module_->deferred.data() + run->first;
@@ -335,15 +428,16 @@ class SymbolChecker {
         }
       } else if (const auto* pragma = ast::nodeIf<ast::PragmaDirective>(s)) {
         pragmaStrings(*pragma);
+      } else if (const auto* proto = ast::nodeIf<ast::CallPrototype>(s); proto != nullptr && labels_declared) {
+        declarations_.callPrototype(*proto);
       }
     }
-    (void)is_function_body;
   }
 
   // `s` as it stays valid until the next instruction: a scope's symbols
   // live in its maps, but labels come in a scratch Symbol (Scope::label),
   // copied here.
-  const Symbol* stable(const Symbol* s) { return isLabelKind(s->kind) ? &label_symbols_.emplace_back(*s) : s; }
+  const Symbol* stable(const Symbol* s) { return s->transient ? &label_symbols_.emplace_back(*s) : s; }
   void resolvedCleared() {
     resolved_.clear();
     label_symbols_.clear();
@@ -569,7 +663,8 @@ class SymbolChecker {
       field = text.substr(dot);
     }
     if (const Symbol* s = scope.lookup(base)) {
-      resolved_.push_back({base, stable(s)});
+      s = stable(s);
+      resolved_.push_back({base, s});
       return s;
     }
     resolved_.push_back({base, nullptr});
@@ -608,7 +703,11 @@ class SymbolChecker {
   void initializerExpr(const ast::Expr* e) {
     if (e == nullptr) return;
     if (e->kind == ast::ExprKind::Symbol) {
-      if (!module_names_.count(e->text)) later_initializer_names_.emplace_back(e->text, e->range);
+      if (!module_names_.count(e->text)) {
+        // (the place only: a million names of an initializer may wait here)
+        initializer_source_ = e->text.data() - e->range.begin;
+        later_initializer_names_.push_back(e->range);
+      }
       return;
     }
     initializerExpr(e->lhs);
@@ -639,8 +738,10 @@ class SymbolChecker {
   ast::ExprArena built_exprs_;
   const ast::Module* module_ = nullptr;  // the piece being checked
   std::unordered_set<std::string_view, support::BytesHash>
-      module_names_;  // declared so far (copies kept by module_scope_)
-  std::vector<std::pair<std::string_view, SourceRange>> later_initializer_names_;
+      module_names_;                                  // declared so far (copies kept by module_scope_)
+  std::vector<SourceRange> later_initializer_names_;  // names of initializer_source_
+  const char* initializer_source_ = nullptr;
+  std::unique_ptr<Scope> open_body_;  // the scope of a body cut into pieces, until its last
 };
 
 }  // namespace
