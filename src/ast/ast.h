@@ -441,26 +441,24 @@ struct BodyLabels {
   struct Entry {
     std::uint32_t begin = 0, end = 0;  // the label's place in the source
     Kind kind = Kind::Label;
-    // A .callprototype's results and parameters (0xFFFF: too many).
-    std::uint16_t results = 0, params = 0;
-    // .calltargets: its targets are targets[first_target, the next entry's
-    // first_target) (every entry has one: the size of targets when it came).
-    std::uint32_t first_target = 0;
+  };
+  // What a .callprototype or .calltargets label declares besides its name.
+  struct Directive {
+    std::uint32_t entry = 0;                      // its label, in entries
+    std::uint16_t results = 0, params = 0;        // .callprototype: its lists' lengths (0xFFFF: too many)
+    std::uint32_t first_target = 0, targets = 0;  // .calltargets: targets[first_target, + targets)
   };
   struct Target {
     std::uint32_t begin = 0, end = 0;  // .calltargets f, g<4>: the name
     bool counted = false;              // g<4>
   };
-  const char* text = nullptr;  // what the places are offsets in
-  std::vector<Entry> entries;  // in source order
+  const char* text = nullptr;         // what the places are offsets in
+  std::vector<Entry> entries;         // in source order
+  std::vector<Directive> directives;  // in source order
   std::vector<Target> targets;
 
   std::string_view name(const Entry& e) const { return {text + e.begin, e.end - e.begin}; }
   std::string_view name(const Target& t) const { return {text + t.begin, t.end - t.begin}; }
-  // The targets of entry `i` (a .calltargets): [first, last).
-  std::pair<std::size_t, std::size_t> targetsOf(std::size_t i) const {
-    return {entries[i].first_target, i + 1 < entries.size() ? entries[i + 1].first_target : targets.size()};
-  }
 };
 
 struct Function {
@@ -476,7 +474,7 @@ struct Function {
   // A body cut into pieces: each piece has the header, its run of the
   // body's statements, and the full ranges; the first also the labels.
   Piece piece = Piece::Whole;
-  std::shared_ptr<const BodyLabels> labels;
+  std::shared_ptr<BodyLabels> labels;  // (the symbol pass takes its tables over)
 };
 
 struct VersionDirective {

@@ -39,7 +39,7 @@ struct Chunk {
   SourceRange head{};
   SourceRange tail{};
   SourceRange group{};
-  std::shared_ptr<const ast::BodyLabels> labels;
+  std::shared_ptr<ast::BodyLabels> labels;
   // A function's first piece: where its body's statements begin (after
   // its '{'); its labels are read from there when `labels` is not set (a
   // list of chunks made ahead does not hold every function's labels).

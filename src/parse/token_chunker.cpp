@@ -458,12 +458,7 @@ class LabelReader {
   explicit LabelReader(ast::BodyLabels& out) : out_(out) {}
 
   // A label named by token `name`.
-  void label(const LexedToken& name) {
-    ast::BodyLabels::Entry& e = out_.entries.emplace_back();
-    e.begin = name.begin;
-    e.end = name.end;
-    e.first_target = static_cast<std::uint32_t>(out_.targets.size());
-  }
+  void label(const LexedToken& name) { out_.entries.push_back({name.begin, name.end, ast::BodyLabels::Kind::Label}); }
 
   // Every token; `after_label`: the one after a label's ':', `level`:
   // outside parentheses and statement braces.
@@ -472,8 +467,10 @@ class LabelReader {
       directiveToken(t, level);
     } else if (after_label) {
       ast::BodyLabels::Entry& label = out_.entries.back();
+      auto entry = static_cast<std::uint32_t>(out_.entries.size() - 1);
       if (t.type == T::CALLPROTOTYPE) {
         label.kind = ast::BodyLabels::Kind::Prototype;
+        out_.directives.push_back({entry});
         directive_ = Directive::Prototype;
         depth_ = 0;
         after_underscore_ = false;
@@ -481,6 +478,9 @@ class LabelReader {
         label.kind = ast::BodyLabels::Kind::BranchTargets;
       } else if (t.type == T::CALLTARGETS) {
         label.kind = ast::BodyLabels::Kind::CallTargets;
+        ast::BodyLabels::Directive& d = out_.directives.emplace_back();
+        d.entry = entry;
+        d.first_target = static_cast<std::uint32_t>(out_.targets.size());
         directive_ = Directive::CallTargets;
       }
     }
@@ -494,12 +494,15 @@ class LabelReader {
       directive_ = Directive::None;
       return;
     }
+    ast::BodyLabels::Directive& label = out_.directives.back();
     if (directive_ == Directive::CallTargets) {
-      if (t.type == T::IDENT && level) out_.targets.push_back({t.begin, t.end, false});
-      if (t.type == T::LT && !out_.targets.empty()) out_.targets.back().counted = true;
+      if (t.type == T::IDENT && level) {
+        out_.targets.push_back({t.begin, t.end, false});
+        ++label.targets;
+      }
+      if (t.type == T::LT && label.targets > 0) out_.targets.back().counted = true;
       return;
     }
-    ast::BodyLabels::Entry& label = out_.entries.back();
     switch (t.type) {
       case T::LPAREN:
         if (depth_++ == 0) {

@@ -111,7 +111,7 @@ class TokenChunker {
     SourceRange tail{};
     std::uint32_t end = 0;          // the item's end (lookAhead)
     std::uint32_t group_begin = 0;  // where its first piece begins
-    std::shared_ptr<const ast::BodyLabels> labels;
+    std::shared_ptr<ast::BodyLabels> labels;
     std::uint32_t pieces = 0;  // emitted so far
   };
   std::uint32_t size() const { return static_cast<std::uint32_t>(text_.size()); }

@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ast/ast.h"
 #include "ptxlint/diagnostic.hpp"
 #include "sema/register_names.h"
 #include "support/text.h"
@@ -108,10 +109,10 @@ class Scope {
         }
       }
       // Labels are sorted by then: those that start with the range's name.
-      for (auto it = labelsFrom(symbol.name); it != labels_.end() && name(*it).starts_with(symbol.name); ++it) {
+      for (auto it = labelsFrom(symbol.name); it != labels_.end() && labelName(*it).starts_with(symbol.name); ++it) {
         std::string_view prefix;
         std::uint64_t index = 0;
-        if (splitIndexed(name(*it), prefix, index) && prefix == symbol.name && index < symbol.count) {
+        if (splitIndexed(labelName(*it), prefix, index) && prefix == symbol.name && index < symbol.count) {
           return label(*it);
         }
       }
@@ -140,9 +141,11 @@ class Scope {
       symbol.space = keep(symbol.space);
     }
     if (isLabelKind(symbol.kind)) {
-      placeNames(symbol);
-      labels_.push_back({symbol.range.begin, static_cast<std::uint32_t>(symbol.name.size()), symbol.kind,
-                         symbol.results, symbol.params});
+      std::uint32_t begin = placeNames(symbol);
+      labels_.push_back({begin, begin + static_cast<std::uint32_t>(symbol.name.size()), labelKind(symbol.kind)});
+      if (symbol.results != kUnknownCount || symbol.params != kUnknownCount) {
+        addLabelCounts(begin, symbol.results, symbol.params);
+      }
     } else if (symbol.kind == SymbolKind::Register && symbol.count == 0 && parent_ != nullptr &&
                registers_.add(symbol, placeNames(symbol))) {
       // (a register declared on its own, kept compact)
@@ -159,6 +162,28 @@ class Scope {
 
   void reserveLabels(std::size_t count) { labels_.reserve(count); }
 
+  // Labels declared at once, in source order (a body cut into pieces,
+  // ast::BodyLabels: its table becomes this scope's, not copied); names
+  // are places in `source`. Then sealLabels().
+  using LabelEntry = ast::BodyLabels::Entry;
+  void adoptLabels(std::vector<LabelEntry>&& labels, const char* source) {
+    if (source_ == nullptr) source_ = source;
+    labels_ = std::move(labels);
+  }
+  // A .callprototype's or .calltargets' label's counts, labels in source
+  // order.
+  void addLabelCounts(std::uint32_t begin, std::uint16_t results, std::uint16_t params) {
+    label_counts_.push_back({begin, results, params});
+  }
+  // The declared name `name` as seen from the label at `before` as block()
+  // declares labels, one after the other: the labels of this scope after
+  // it are not declared yet.
+  const Symbol* lookupBefore(std::string_view name, std::uint32_t before) const {
+    const Symbol* s = lookup(name);
+    if (s == nullptr || !isLabelKind(s->kind) || s->range.begin < before || findName(name) != s) return s;
+    return parent_ != nullptr ? parent_->lookup(name) : nullptr;
+  }
+
   // A copy of `text` that lives as long as this scope.
   std::string_view keep(std::string_view text) {
     if (text.empty()) return text;
@@ -170,11 +195,11 @@ class Scope {
   template <typename Report>
   void sealLabels(Report redefined) {
     std::stable_sort(labels_.begin(), labels_.end(),
-                     [&](const LabelEntry& a, const LabelEntry& b) { return name(a) < name(b); });
+                     [&](const LabelEntry& a, const LabelEntry& b) { return labelName(a) < labelName(b); });
     for (std::size_t i = 1; i < labels_.size(); ++i) {
       std::size_t first = i - 1;
-      while (i < labels_.size() && name(labels_[i]) == name(labels_[first])) {
-        redefined(*label(labels_[i]), rangeOf(labels_[first]));
+      while (i < labels_.size() && labelName(labels_[i]) == labelName(labels_[first])) {
+        redefined(*label(labels_[i]), SourceRange{labels_[first].begin, labels_[first].end});
         ++i;
       }
     }
@@ -223,17 +248,33 @@ class Scope {
   }
 
   // Labels, prototypes and target lists: a function can have a million of
-  // them (hostile input), so a sorted array of 16-byte entries rather than
+  // them (hostile input), so a sorted array of 12-byte entries rather than
   // hash-map nodes of whole Symbols: a name is its place in the source
-  // (source_ + begin; a label's range is its name's).
-  struct LabelEntry {
-    std::uint32_t begin;
-    std::uint32_t size;
-    SymbolKind kind;
-    std::uint16_t results = kUnknownCount;  // Prototype, CallTargetList
-    std::uint16_t params = kUnknownCount;
+  // (source_ + begin; a label's range is its name's), and the counts of
+  // the few that have them are aside.
+  static_assert(sizeof(LabelEntry) == 12);
+  struct LabelCounts {
+    std::uint32_t begin;  // the label's
+    std::uint16_t results, params;
   };
-  static_assert(sizeof(LabelEntry) == 16);
+  static ast::BodyLabels::Kind labelKind(SymbolKind kind) {
+    switch (kind) {
+      case SymbolKind::Prototype: return ast::BodyLabels::Kind::Prototype;
+      case SymbolKind::TargetList: return ast::BodyLabels::Kind::BranchTargets;
+      case SymbolKind::CallTargetList: return ast::BodyLabels::Kind::CallTargets;
+      default: return ast::BodyLabels::Kind::Label;
+    }
+  }
+  static SymbolKind symbolKind(ast::BodyLabels::Kind kind) {
+    switch (kind) {
+      case ast::BodyLabels::Kind::Prototype: return SymbolKind::Prototype;
+      case ast::BodyLabels::Kind::BranchTargets: return SymbolKind::TargetList;
+      case ast::BodyLabels::Kind::CallTargets: return SymbolKind::CallTargetList;
+      case ast::BodyLabels::Kind::Label: break;
+    }
+    return SymbolKind::Label;
+  }
+  std::string_view labelName(const LabelEntry& e) const { return {source_ + e.begin, e.end - e.begin}; }
 
   // Where the names of this scope's labels and registers are: the source
   // text, whose offset 0 a name's range counts from. (Not the module
@@ -253,20 +294,26 @@ class Scope {
 
   std::vector<LabelEntry>::const_iterator labelsFrom(std::string_view name) const {
     return std::lower_bound(labels_.begin(), labels_.end(), name,
-                            [&](const LabelEntry& e, std::string_view n) { return this->name(e) < n; });
+                            [&](const LabelEntry& e, std::string_view n) { return labelName(e) < n; });
   }
 
   const Symbol* findLabel(std::string_view name) const {
     if (labels_.empty()) return nullptr;
     auto it = labelsFrom(name);
-    return it != labels_.end() && support::sameBytes(this->name(*it), name) ? label(*it) : nullptr;
+    return it != labels_.end() && support::sameBytes(labelName(*it), name) ? label(*it) : nullptr;
   }
 
   // The entry as a Symbol (valid until the next call).
   const Symbol* label(const LabelEntry& e) const {
-    scratch_ = Symbol{e.kind, name(e), rangeOf(e)};
-    scratch_.results = e.results;
-    scratch_.params = e.params;
+    scratch_ = Symbol{symbolKind(e.kind), labelName(e), {e.begin, e.end}};
+    if (e.kind != ast::BodyLabels::Kind::Label && e.kind != ast::BodyLabels::Kind::BranchTargets) {
+      auto it = std::lower_bound(label_counts_.begin(), label_counts_.end(), e.begin,
+                                 [](const LabelCounts& c, std::uint32_t begin) { return c.begin < begin; });
+      if (it != label_counts_.end() && it->begin == e.begin) {
+        scratch_.results = it->results;
+        scratch_.params = it->params;
+      }
+    }
     scratch_.transient = true;
     return &scratch_;
   }
@@ -438,6 +485,7 @@ class Scope {
     return packed;
   }
   std::vector<LabelEntry> labels_;
+  std::vector<LabelCounts> label_counts_;  // by begin
   Registers registers_;
   const char* source_ = nullptr;  // see placeNames()
   mutable Symbol scratch_{SymbolKind::Label, {}, {}};

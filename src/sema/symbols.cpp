@@ -187,9 +187,15 @@ class SymbolChecker {
 
  private:
   void declare(Scope& scope, const Symbol& symbol, bool may_repeat = false) {
+    if (!clashes(scope, symbol, may_repeat)) scope.declare(symbol);
+  }
+
+  // Whether `symbol` may not be declared in `scope`: a name it clashes with
+  // (reported, but for a function declared again, or an .extern variable).
+  bool clashes(Scope& scope, const Symbol& symbol, bool may_repeat = false) {
     if (const Symbol* previous = scope.clash(symbol)) {
       // A function may be declared (prototype) and then defined.
-      if (may_repeat && previous->kind == SymbolKind::Function) return;
+      if (may_repeat && previous->kind == SymbolKind::Function) return true;
       // 11.6.1 .extern: a variable declared elsewhere may be declared again,
       // and defined here, as ptxas allows, if the declarations agree; a
       // definition that resolves an .extern must be externally visible.
@@ -207,14 +213,14 @@ class SymbolChecker {
               fmt::format("'.extern' variable '{}' cannot be resolved by a definition without .visible", symbol.name));
           diag::DiagnosticSink::addNote(d, previous->range, "the .extern declaration is here");
         }
-        return;
+        return true;
       }
       Diagnostic& d = sink_.report(diag::RuleId::Redefinition, symbol.range,
                                    fmt::format("redefinition of '{}{}'", symbol.name, symbol.count ? "<...>" : ""));
       diag::DiagnosticSink::addNote(d, previous->range, "previous definition is here");
-      return;
+      return true;
     }
-    scope.declare(symbol);
+    return false;
   }
 
   void declareVariables(Scope& scope, const ast::VariableDecl& decl) {
@@ -301,30 +307,48 @@ class SymbolChecker {
   }
 
   // The labels of a body cut into pieces (ast::BodyLabels), declared as
-  // block() declares a whole body's.
-  void bodyLabels(Scope& scope, const ast::BodyLabels& labels) {
-    using Kind = ast::BodyLabels::Kind;
-    scope.reserveLabels(labels.entries.size());
-    std::vector<Target> targets;
-    for (std::size_t i = 0; i < labels.entries.size(); ++i) {
-      const ast::BodyLabels::Entry& e = labels.entries[i];
-      Symbol symbol{SymbolKind::Label, labels.name(e), {e.begin, e.end}};
-      if (e.kind == Kind::Prototype) {
-        symbol.kind = SymbolKind::Prototype;
-        symbol.results = e.results;
-        symbol.params = e.params;
-      } else if (e.kind == Kind::BranchTargets) {
-        symbol.kind = SymbolKind::TargetList;
-      } else if (e.kind == Kind::CallTargets) {
-        targets.clear();
-        auto [first, last] = labels.targetsOf(i);
-        for (std::size_t t = first; t < last; ++t)
-          targets.push_back({labels.name(labels.targets[t]), labels.targets[t].counted});
-        symbol = callTargets(scope, symbol.name, symbol.range, targets);
-      }
-      declare(scope, symbol);
+  // block() declares a whole body's: one after the other (a clash with a
+  // parameter reported), a .calltargets' targets looked up among what is
+  // declared before it. Their table becomes the scope's (a million labels
+  // are not copied).
+  void bodyLabels(Scope& scope, ast::BodyLabels& labels) {
+    using Entry = ast::BodyLabels::Entry;
+    std::vector<Entry>& entries = labels.entries;
+    // The .callprototype and .calltargets labels (few), declared.
+    std::vector<std::pair<Entry, const ast::BodyLabels::Directive*>> directives;
+    std::size_t next = 0, kept = 0;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const Entry e = entries[i];
+      const ast::BodyLabels::Directive* d = nullptr;
+      if (next < labels.directives.size() && labels.directives[next].entry == i) d = &labels.directives[next++];
+      if (clashes(scope, labelSymbol(labels, e))) continue;
+      entries[kept++] = e;
+      if (d != nullptr) directives.emplace_back(e, d);
     }
+    entries.resize(kept);
+    scope.adoptLabels(std::move(entries), labels.text);
     sealLabels(scope);
+    std::vector<Target> targets;
+    for (const auto& [e, d] : directives) {
+      if (e.kind == ast::BodyLabels::Kind::Prototype) {
+        scope.addLabelCounts(e.begin, d->results, d->params);
+        continue;
+      }
+      targets.clear();
+      for (std::size_t t = d->first_target; t < d->first_target + d->targets; ++t) {
+        targets.push_back({labels.name(labels.targets[t]), labels.targets[t].counted});
+      }
+      Symbol counted = callTargets(scope, labels.name(e), {e.begin, e.end}, targets, e.begin);
+      scope.addLabelCounts(e.begin, counted.results, counted.params);
+    }
+  }
+
+  static Symbol labelSymbol(const ast::BodyLabels& labels, const ast::BodyLabels::Entry& e) {
+    Symbol symbol{SymbolKind::Label, labels.name(e), {e.begin, e.end}};
+    if (e.kind == ast::BodyLabels::Kind::Prototype) symbol.kind = SymbolKind::Prototype;
+    if (e.kind == ast::BodyLabels::Kind::BranchTargets) symbol.kind = SymbolKind::TargetList;
+    if (e.kind == ast::BodyLabels::Kind::CallTargets) symbol.kind = SymbolKind::CallTargetList;
+    return symbol;
   }
 
   static std::uint16_t count(const std::optional<std::vector<ast::Param>>& params) {
@@ -338,12 +362,14 @@ class SymbolChecker {
     std::string_view name;
     bool counted;  // f<4>
   };
+  // `before`: where the list is, for the labels declared at once (see
+  // bodyLabels); those after it are not seen.
   static Symbol callTargets(const Scope& scope, std::string_view label, SourceRange range,
-                            const std::vector<Target>& targets) {
+                            const std::vector<Target>& targets, std::uint32_t before = UINT32_MAX) {
     Symbol symbol{SymbolKind::CallTargetList, label, range};
     bool first = true, mixed = false;
     for (const Target& target : targets) {
-      const Symbol* f = target.counted ? nullptr : scope.lookup(target.name);
+      const Symbol* f = target.counted ? nullptr : scope.lookupBefore(target.name, before);
       if (f == nullptr || f->kind != SymbolKind::Function || f->results == kUnknownCount ||
           f->params == kUnknownCount) {
         symbol.results = symbol.params = kUnknownCount;
