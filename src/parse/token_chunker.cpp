@@ -1,6 +1,7 @@
 #include "parse/token_chunker.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "PtxLexer.h"
@@ -11,6 +12,23 @@ using T = PtxLexer;
 
 namespace {
 
+// The token types that cutAt looks at (the others only as the token
+// before): what ends items and statements, opens and closes them, or says
+// what an item is; and where they may be cut, a section's data types and
+// an initializer's ','.
+constexpr std::array<bool, 256> makeItemTokens(std::uint16_t also) {
+  std::array<bool, 256> table{};
+  for (std::size_t type : {T::ENTRY, T::FUNC, T::SECTION, T::ASSIGN, T::LBRACE, T::RBRACE, T::SEMI, T::QUESTION,
+                           T::COLON, T::VERSION, T::ADDRESS_SIZE, T::TARGET, T::FILE}) {
+    table[type] = true;
+  }
+  if (also != 0) table[also] = true;
+  return table;
+}
+constexpr std::array<bool, 256> kItemTokens = makeItemTokens(0);
+constexpr std::array<bool, 256> kSectionTokens = makeItemTokens(T::TYPE);
+constexpr std::array<bool, 256> kInitializerTokens = makeItemTokens(T::COMMA);
+
 // WS of the lexer grammar.
 bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
@@ -18,7 +36,14 @@ bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
 
 TokenChunker::TokenChunker(std::string_view text, std::uint32_t min_chunk_bytes, std::uint32_t max_nesting,
                            bool split_items)
-    : text_(text), min_bytes_(min_chunk_bytes), near_bound_(max_nesting / 2), split_(split_items) {
+    : text_(text),
+      min_bytes_(min_chunk_bytes),
+      near_bound_(max_nesting / 2),
+      split_(split_items),
+      track_after_(split_items ? static_cast<std::uint32_t>(
+                                     std::min<std::uint64_t>(std::uint64_t{kFirstPiece} * min_chunk_bytes, 0xFFFFFFFF))
+                               : 0xFFFFFFFF) {
+  watch();
   // Room for the largest chunk at once, at a token per two bytes (PTX has
   // one per 5-6 bytes, a debug section's data one per 3): the vector is not
   // regrown (doubled, on fresh pages) as windows come. Pages of the room
@@ -101,7 +126,15 @@ TokenChunker::Step TokenChunker::next(Chunk& chunk, std::span<const LexedToken>&
       }
       if (need_more) break;
       if (!prefix) prefixes = 0;
-      if (split_) {
+      // Items are followed for cuts only once one is long enough to be cut
+      // (most never are): then the chunk's tokens so far are read again.
+      if (!tracking_) {
+        if (t.end - begin_ < track_after_) continue;
+        track(k);
+      }
+      // (Most tokens mean nothing to the item but as the token before one
+      // that does: they are read back where they are.)
+      if (watched_[t.type] || attention_) {
         switch (cutAt(k, braces, parens)) {
           case Cut::None: break;
           case Cut::NeedMore: need_more = true; break;
@@ -134,7 +167,9 @@ TokenChunker::Step TokenChunker::emit(std::size_t count, std::uint32_t end, Chun
   begin_ = end;
   scanned_ = first_ + count;
   if (continuesItem()) chunk.group = {item_.group_begin, item_.end};
-  if (open) {  // a cut inside the item: its state goes on
+  if (open) {  // a cut inside the item: its state goes on, and what its last tokens were
+    item_.before[0] = count >= 1 ? tokens_[first_ + count - 1].type : item_.before[0];
+    item_.before[1] = count >= 2 ? tokens_[first_ + count - 2].type : item_.before[0];
     if (item_.pieces++ == 0) {
       item_.group_begin = chunk.begin;
       chunk.labels = std::move(item_.labels);
@@ -147,6 +182,8 @@ TokenChunker::Step TokenChunker::emit(std::size_t count, std::uint32_t end, Chun
   }
   braces_ = parens_ = ternaries_ = prefixes_ = 0;  // the state at an item's end
   item_ = Item{};
+  watch();
+  tracking_ = false;
   continued_head_ = {};
   return Step::Chunk;
 }
@@ -190,7 +227,7 @@ bool endsElement(std::uint16_t type) {
 
 // Called for every token after the item-end scan has counted it (`braces`
 // and `parens` include it). Keeps item_ and says where the item may be cut.
-TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::uint32_t parens) {
+TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::uint32_t parens, bool replay) {
   const LexedToken& t = tokens_[k];
   Item& item = item_;
   if (item.directive != Item::Directive::None && braces == 0 && directiveEnds(t.type)) item.starting = true;
@@ -199,16 +236,18 @@ TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::
     item.starting = false;
     item.begin = t.begin;
   }
-  const std::uint16_t prev = item.prev, prev2 = item.prev2;
-  // Where a function's linkage begins: its head does (the item may have
-  // begun before, with a prototype that no ';' ends).
-  if (isLinkage(t.type)) {
-    if (!isLinkage(prev) || item.linkage_begin == kNone) item.linkage_begin = t.begin;
-  } else if (t.type != T::ENTRY && t.type != T::FUNC) {
-    item.linkage_begin = kNone;
-  }
-  // Long enough for a cut after this token (or before it).
-  auto longAfter = [&] { return t.end - begin_ >= min_bytes_; };
+  // The types of the two tokens before (those of an earlier chunk kept
+  // by emit()).
+  auto before = [&](std::size_t back) -> std::uint16_t {
+    if (k >= first_ + back) return tokens_[k - back].type;
+    return k + 1 == first_ + back ? item.before[0] : item.before[1];
+  };
+  // Long enough for a cut after this token (or before it): a chunk, or
+  // for the item's first piece kFirstPiece chunks (an item of a few chunks
+  // is not worth cutting, and most are no longer: their text is not read
+  // ahead).
+  const std::uint64_t piece_bytes = std::uint64_t{min_bytes_} * (item.pieces == 0 ? kFirstPiece : 1);
+  auto longAfter = [&] { return std::uint64_t{t.end - begin_} >= piece_bytes; };
   Cut cut = Cut::None;
   switch (t.type) {
     case T::ENTRY:
@@ -216,7 +255,11 @@ TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::
       if (braces == 0 && parens == 0 && item.head_end == 0 &&
           (item.kind == ItemKind::Unknown || item.kind == ItemKind::Function)) {
         item.kind = ItemKind::Function;
-        item.begin = item.linkage_begin != kNone ? item.linkage_begin : t.begin;
+        // Its head begins with its linkage (the item may have begun before,
+        // with a prototype that no ';' ends); a chunk holds a whole header.
+        std::size_t first = k;
+        while (first > first_ && isLinkage(tokens_[first - 1].type)) --first;
+        item.begin = tokens_[first].begin;
       }
       break;
     case T::SECTION:
@@ -243,7 +286,7 @@ TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::
     case T::LBRACE:
       if (item.head_end == 0 && braces == 1) {  // the item's first brace
         bool body = (item.kind == ItemKind::Function && parens == 0) || item.kind == ItemKind::Section ||
-                    (item.kind == ItemKind::Assigned && prev == T::ASSIGN);
+                    (item.kind == ItemKind::Assigned && before(1) == T::ASSIGN);
         if (body && t.end - item.begin <= kLargestHead) {
           item.head_end = t.end;
           item.blocks = 1;
@@ -252,7 +295,7 @@ TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::
           item.kind = ItemKind::Other;
         }
       } else if (item.kind == ItemKind::Function && item.blocks > 0) {
-        if (item.statement_braces == 0 && (prev == T::LBRACE || opensBlock(prev))) {
+        if (item.statement_braces == 0 && (before(1) == T::LBRACE || opensBlock(before(1)))) {
           ++item.blocks;
         } else {
           ++item.statement_braces;
@@ -292,11 +335,12 @@ TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::
         --item.questions;  // a conditional expression's
         break;
       }
-      if (item.closed || braces != 1 || parens != 0 || prev != T::IDENT) break;
+      if (item.closed || braces != 1 || parens != 0 || before(1) != T::IDENT) break;
       if (item.kind == ItemKind::Section) {
         if (longAfter()) cut = Cut::After;
       } else if (item.kind == ItemKind::Function && item.blocks == 1 && item.statement_braces == 0 &&
-                 (prev2 == T::SEMI || prev2 == T::COLON || prev2 == T::LBRACE || prev2 == T::RBRACE) && longAfter()) {
+                 (before(2) == T::SEMI || before(2) == T::COLON || before(2) == T::LBRACE || before(2) == T::RBRACE) &&
+                 longAfter()) {
         // A label; not cut from the directive it may name.
         if (k + 1 == tokens_.size()) {
           if (lexed_ < size()) return Cut::NeedMore;  // (nothing changed yet)
@@ -308,23 +352,52 @@ TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::
       break;
     case T::COMMA:
       if (item.kind == ItemKind::Initializer && !item.closed && braces == 1 && parens == 0 && item.questions == 0 &&
-          endsElement(prev) && longAfter()) {
+          endsElement(before(1)) && longAfter()) {
         cut = Cut::After;
       }
       break;
     case T::TYPE:
       // A section's data line; not the chunk's first token.
-      if (item.kind == ItemKind::Section && !item.closed && braces == 1 && parens == 0 && k > first_ &&
-          tokens_[k - 1].end - begin_ >= min_bytes_ && cuttable()) {
-        return Cut::Before;  // (prev stays: the token is scanned again)
+      if (item.kind == ItemKind::Section && !item.closed && braces == 1 && parens == 0 && k > first_ && !replay &&
+          std::uint64_t{tokens_[k - 1].end - begin_} >= piece_bytes && cuttable()) {
+        watch();
+        return Cut::Before;  // (the token is scanned again, in the next chunk)
       }
       break;
     default: break;
   }
-  item.prev2 = prev;
-  item.prev = t.type;
-  if (cut != Cut::None && !cuttable()) cut = Cut::None;
+  if (cut != Cut::None && (replay || !cuttable())) cut = Cut::None;
+  watch();
   return cut;
+}
+
+void TokenChunker::track(std::size_t k) {
+  // From the chunk's start (an item's: no piece was cut, or tracking_
+  // would be on), with the braces and parentheses the scan counts.
+  item_ = Item{};
+  watch();
+  std::uint32_t braces = 0, parens = 0;
+  for (std::size_t i = first_; i < k; ++i) {
+    switch (tokens_[i].type) {
+      case T::LBRACE: ++braces; break;
+      case T::RBRACE: braces -= braces > 0; break;
+      case T::LPAREN:
+      case T::LBRACK: ++parens; break;
+      case T::RPAREN:
+      case T::RBRACK: parens -= parens > 0; break;
+      case T::SEMI: parens = 0; break;
+      default: break;
+    }
+    if (watched_[tokens_[i].type] || attention_) cutAt(i, braces, parens, /*replay=*/true);
+  }
+  tracking_ = true;
+}
+
+void TokenChunker::watch() {
+  attention_ = item_.starting || item_.directive != Item::Directive::None;
+  watched_ = item_.kind == ItemKind::Section       ? kSectionTokens.data()
+             : item_.kind == ItemKind::Initializer ? kInitializerTokens.data()
+                                                   : kItemTokens.data();
 }
 
 bool TokenChunker::directiveEnds(std::uint16_t type) {
@@ -546,8 +619,96 @@ class LabelReader {
 
 }  // namespace
 
+namespace {
+
+// The first byte at or after `at` that is no blank and in no comment.
+std::size_t skipBlanksAndComments(std::string_view text, std::size_t at) {
+  while (at < text.size()) {
+    if (isBlank(text[at])) {
+      ++at;
+    } else if (text.compare(at, 2, "//") == 0) {
+      at = text.find('\n', at);
+    } else if (text.compare(at, 2, "/*") == 0) {
+      std::size_t close = text.find("*/", at + 2);
+      at = close == std::string_view::npos ? text.size() : close + 2;
+    } else {
+      break;
+    }
+  }
+  return std::min(at, text.size());
+}
+
+// lookAhead for a section or an initializer (no labels to read): on the
+// bytes, as the prescan reads them, not on tokens (a debug section is
+// most of a -G build's text). Strings and comments are skipped; braces,
+// parentheses and brackets counted as TokenChunker counts their tokens.
+constexpr std::array<bool, 256> makeBraceBytes() {
+  std::array<bool, 256> table{};
+  for (char c : std::string_view("/\"{}()[];")) table[static_cast<unsigned char>(c)] = true;
+  table[0] = true;
+  for (int c = 0x80; c < 256; ++c) table[c] = true;
+  return table;
+}
+constexpr std::array<bool, 256> kBraceByte = makeBraceBytes();
+
+std::optional<LookAhead> braceAhead(std::string_view text, std::uint32_t from, CutItem kind) {
+  std::uint32_t braces = 1, parens = 0;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+  for (std::size_t i = from; i < text.size(); ++i) {
+    // Runs of other bytes (names, numbers, blanks) four at a time.
+    while (i + 4 <= text.size() &&
+           !(kBraceByte[bytes[i]] | kBraceByte[bytes[i + 1]] | kBraceByte[bytes[i + 2]] | kBraceByte[bytes[i + 3]])) {
+      i += 4;
+    }
+    while (i < text.size() && !kBraceByte[bytes[i]]) ++i;
+    if (i == text.size()) break;
+    switch (text[i]) {
+      case '/':
+        if (i + 1 < text.size() && (text[i + 1] == '/' || text[i + 1] == '*')) i = skipBlanksAndComments(text, i) - 1;
+        break;
+      case '"':
+        while (++i < text.size() && text[i] != '"' && text[i] != '\n') {
+          if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] != '\n') ++i;
+        }
+        if (i >= text.size() || text[i] != '"') return std::nullopt;  // (an unterminated string)
+        break;
+      case '{': ++braces; break;
+      case '(':
+      case '[': ++parens; break;
+      case ')':
+      case ']': parens -= parens > 0; break;
+      case ';': parens = 0; break;
+      case '}': {
+        if (--braces != 0) break;
+        if (parens != 0) return std::nullopt;
+        LookAhead out;
+        out.tail = {static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i + 1)};
+        out.end = out.tail.end;
+        std::size_t after = skipBlanksAndComments(text, i + 1);
+        char next = after < text.size() ? text[after] : '\0';
+        if (kind == CutItem::Initializer) {  // `};`
+          if (next != ';') return std::nullopt;
+          out.tail.end = out.end = static_cast<std::uint32_t>(after + 1);
+        } else if (next == ';') {
+          out.end = static_cast<std::uint32_t>(after + 1);
+        } else if (next == ',') {
+          return std::nullopt;
+        }
+        return out;
+      }
+      default:
+        if (static_cast<unsigned char>(text[i]) >= 0x80 || text[i] == '\0') return std::nullopt;
+        break;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<LookAhead> lookAhead(std::string_view text, std::uint32_t from, CutItem kind) {
   if (from > text.size()) return std::nullopt;
+  if (kind != CutItem::FunctionBody) return braceAhead(text, from, kind);
   FastLexer lexer(text.substr(from), from);
   LookAhead out;
   std::optional<LabelReader> labels;

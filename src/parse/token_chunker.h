@@ -82,7 +82,10 @@ class TokenChunker {
   // What a token means to the item being scanned (split_items): where it
   // may be cut, and whether it is long enough to be.
   enum class Cut : std::uint8_t { None, After, Before, NeedMore };
-  Cut cutAt(std::size_t k, std::uint32_t braces, std::uint32_t parens);
+  Cut cutAt(std::size_t k, std::uint32_t braces, std::uint32_t parens, bool replay = false);
+  // Starts following items at token `k`, the chunk's tokens before it read
+  // again (replay: state kept, nothing cut).
+  void track(std::size_t k);
   // Whether the item may be cut (its rest read ahead, once).
   bool cuttable();
   // Whether a token of type `type` is the first after the module directive
@@ -90,6 +93,7 @@ class TokenChunker {
   bool directiveEnds(std::uint16_t type);
   static constexpr std::uint32_t kNone = 0xFFFFFFFF;
   static constexpr std::uint32_t kLargestHead = 64 << 10;  // a longer head: the item is not cut
+  static constexpr std::uint32_t kFirstPiece = 4;          // chunks in an item's first piece
 
   // The item being scanned, as far as its tokens tell.
   enum class ItemKind : std::uint8_t { Unknown, Function, Section, Assigned, Initializer, Other };
@@ -102,8 +106,9 @@ class TokenChunker {
     // Function bodies: blocks open (1: the body) and braces of the
     // statement (vector operands); '?' not yet matched by ':'.
     std::uint32_t blocks = 0, statement_braces = 0, questions = 0;
-    std::uint16_t prev = 0, prev2 = 0;    // the types of the two tokens before
-    std::uint32_t linkage_begin = kNone;  // the run of linkage tokens just before, if any
+    // A piece's last two tokens' types, the last first (the tokens before
+    // the next chunk's).
+    std::uint16_t before[2] = {0, 0};
     // A module directive that no ';' ends, being read (directiveEnds).
     enum class Directive : std::uint8_t { None, Value, Target, File } directive = Directive::None;
     std::uint32_t directive_step = 0;
@@ -133,6 +138,14 @@ class TokenChunker {
   std::uint32_t braces_ = 0, parens_ = 0, ternaries_ = 0, prefixes_ = 0;
   bool split_;
   Item item_;
+  // What makes cutAt look at a token (watch()): attention_ for any token
+  // (an item starts, a module directive is read), watched_ by its type.
+  bool tracking_ = false;  // items are followed (track())
+  // Items are followed from a chunk this long on (none without split_).
+  std::uint32_t track_after_;
+  bool attention_ = true;
+  const bool* watched_ = nullptr;
+  void watch();
   SourceRange continued_head_{};  // of the chunk being scanned
 };
 

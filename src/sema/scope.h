@@ -320,8 +320,9 @@ class Scope {
 
   // Registers declared one at a time (`.reg .b32 %r1;`): a function may
   // declare a million, so 16 bytes each (the name's place and hash, what
-  // it is as a byte) in blocks that never move, found through a table of
-  // 4-byte indices (open addressing, at most half full).
+  // it is as a byte) in blocks of 4096 (no copy of them all as they grow),
+  // found through a table of 4-byte indices (open addressing, at most half
+  // full).
   struct RegisterEntry {
     std::uint32_t begin;
     std::uint32_t size;
@@ -346,10 +347,12 @@ class Scope {
         if (k == 256) return false;
         shapes.push_back(shape);
       }
-      if ((count_ & (kBlock - 1)) == 0) blocks_.push_back(std::make_unique<RegisterEntry[]>(kBlock));
+      // (A block grows as a vector up to its size: a scope of a register
+      // or two costs no block of thousands.)
+      if ((count_ & (kBlock - 1)) == 0) blocks_.emplace_back().reserve(count_ == 0 ? 8 : kBlock);
       auto hash = static_cast<std::uint32_t>(support::hashBytes(symbol.name));
-      blocks_.back()[count_ & (kBlock - 1)] = {begin, static_cast<std::uint32_t>(symbol.name.size()), hash,
-                                               static_cast<std::uint8_t>(k)};
+      blocks_.back().push_back(
+          {begin, static_cast<std::uint32_t>(symbol.name.size()), hash, static_cast<std::uint8_t>(k)});
       ++count_;
       if (2 * count_ > slots_.size()) grow();
       insert(count_ - 1);
@@ -384,7 +387,7 @@ class Scope {
       slots_[i] = static_cast<std::uint32_t>(index + 1);
     }
     static constexpr std::size_t kBlockBits = 12, kBlock = std::size_t{1} << kBlockBits;
-    std::vector<std::unique_ptr<RegisterEntry[]>> blocks_;
+    std::vector<std::vector<RegisterEntry>> blocks_;
     std::size_t count_ = 0;
     std::vector<std::uint32_t> slots_;  // index + 1; 0: empty
   };
