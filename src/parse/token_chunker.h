@@ -14,15 +14,19 @@
 // the rest of the text and goes on as before, from the start of that chunk
 // (parser.cpp).
 //
-// With split_items, an item longer than a chunk is cut into pieces, at the
-// boundaries of what it holds one level of braces deep: a function body
-// after a statement's ';' or a label's ':' (never inside a statement or a
-// nested block), an initializer list after an element's ',', a debug
-// section before a data line or after a label. Before its first cut the
-// rest of the item is read ahead once (lookAhead) for its closing tokens
-// and, for a function, its body's labels (ast::BodyLabels). Every piece is
-// then parsed as a whole item: the item's head, the piece, the item's tail
-// (Chunk::head, Chunk::tail).
+// With split_items, an item longer than kFirstPiece chunks is cut into
+// pieces, at the boundaries of what it holds one level of braces deep: a
+// function body after a statement's ';' or a label's ':' (never inside a
+// statement or a nested block), an initializer list after an element's
+// ',', a debug section before a data line or after a label; the first
+// piece is kFirstPiece chunks, the others one. Items are followed for
+// that only from a chunk that long on (cutAt, track()). Before its first
+// cut the rest of the item is read ahead once (lookAhead) for its closing
+// tokens and, for a function, its body's labels (ast::BodyLabels). Every
+// piece is then parsed as a whole item: the item's head, the piece, the
+// item's tail (Chunk::head, Chunk::tail); the chunk that continues an item
+// ends with it, where an uncut parse's chunk would end (Chunk::group). A
+// line of megabytes is lexed in windows that end inside it (lexInsideLine).
 #pragma once
 
 #include <cstdint>
