@@ -87,6 +87,66 @@ inline bool isLabelKind(SymbolKind kind) {
          kind == SymbolKind::CallTargetList;
 }
 
+// Names that are places in a source text, each with a 16-bit tag, found by
+// their hash: 12 bytes a name, in blocks of 4096 (no copy of them all as
+// they grow), through a table of 4-byte indices (open addressing, at most
+// half full). For hundreds of thousands of names: a module's variables, a
+// function's registers.
+class PlaceTable {
+ public:
+  struct Entry {
+    std::uint32_t begin;  // the name is source + begin, size bytes
+    std::uint16_t size;
+    std::uint16_t tag;
+    std::uint32_t hash;
+  };
+  static_assert(sizeof(Entry) == 12);
+
+  std::size_t size() const { return count_; }
+  const Entry& at(std::size_t i) const { return blocks_[i >> kBlockBits][i & (kBlock - 1)]; }
+
+  // False (not added) for a name of 64 KiB or more.
+  bool add(std::uint32_t begin, std::string_view name, std::uint16_t tag) {
+    if (name.size() > 0xFFFF) return false;
+    // (A block grows as a vector up to its size: a scope of a name or two
+    // costs no block of thousands.)
+    if ((count_ & (kBlock - 1)) == 0) blocks_.emplace_back().reserve(count_ == 0 ? 8 : kBlock);
+    auto hash = static_cast<std::uint32_t>(support::hashBytes(name));
+    blocks_.back().push_back({begin, static_cast<std::uint16_t>(name.size()), tag, hash});
+    ++count_;
+    if (2 * count_ > slots_.size()) grow();
+    insert(count_ - 1);
+    return true;
+  }
+  // The entry named `name` (its hash `hash`), or null; `source`: where the
+  // names are.
+  const Entry* find(std::string_view name, std::uint64_t hash, const char* source) const {
+    if (count_ == 0) return nullptr;
+    auto h = static_cast<std::uint32_t>(hash);
+    for (std::size_t i = h & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      std::uint32_t slot = slots_[i];
+      if (slot == 0) return nullptr;
+      const Entry& e = at(slot - 1);
+      if (e.hash == h && e.size == name.size() && support::sameBytes({source + e.begin, e.size}, name)) return &e;
+    }
+  }
+
+ private:
+  void grow() {
+    slots_.assign(std::max<std::size_t>(16, 2 * slots_.size()), 0);
+    for (std::size_t i = 0; i + 1 < count_; ++i) insert(i);
+  }
+  void insert(std::size_t index) {
+    std::size_t i = at(index).hash & (slots_.size() - 1);
+    while (slots_[i] != 0) i = (i + 1) & (slots_.size() - 1);
+    slots_[i] = static_cast<std::uint32_t>(index + 1);
+  }
+  static constexpr std::size_t kBlockBits = 12, kBlock = std::size_t{1} << kBlockBits;
+  std::vector<std::vector<Entry>> blocks_;
+  std::size_t count_ = 0;
+  std::vector<std::uint32_t> slots_;  // index + 1; 0: empty
+};
+
 class Scope {
  public:
   explicit Scope(const Scope* parent) : parent_(parent) {}
@@ -101,11 +161,12 @@ class Scope {
         std::uint64_t index = 0;
         if (splitIndexed(name, prefix, index) && prefix == symbol.name && index < symbol.count) return &existing;
       }
-      for (std::size_t i = 0; i < registers_.size(); ++i) {
+      for (std::size_t i = 0; i < named_.size(); ++i) {
+        const PlaceTable::Entry& e = named_.at(i);
         std::string_view prefix;
         std::uint64_t index = 0;
-        if (splitIndexed(name(registers_.at(i)), prefix, index) && prefix == symbol.name && index < symbol.count) {
-          return registerSymbol(registers_.at(i));
+        if (splitIndexed({source_ + e.begin, e.size}, prefix, index) && prefix == symbol.name && index < symbol.count) {
+          return namedSymbol(e);
         }
       }
       // Labels are sorted by then: those that start with the range's name.
@@ -119,7 +180,7 @@ class Scope {
       return nullptr;
     }
     if (auto it = names_.find(symbol.name); it != names_.end()) return &it->second;
-    if (const Symbol* r = findRegister(symbol.name, support::hashBytes(symbol.name))) return r;
+    if (const Symbol* r = findNamed(symbol.name, support::hashBytes(symbol.name))) return r;
     std::string_view prefix;
     std::uint64_t index = 0;
     if (splitIndexed(symbol.name, prefix, index)) {
@@ -129,27 +190,32 @@ class Scope {
     return nullptr;
   }
 
+  // Names are places in the source, which lasts as long as the scopes (a
+  // mapped input's pages given back behind the checks come back when a
+  // name is compared: the input's size at most; see support::InputPages).
   void declare(const Symbol& declared) {
-    // The module scope lasts the whole file, longer than the chunk whose
-    // text its names point into: it keeps its own copies, so that a lookup
-    // never reads the text of a chunk long checked (with a mapped input,
-    // pages given back to the kernel; see support::InputPages).
+    if (isLabelKind(declared.kind)) {
+      std::uint32_t begin = placeNames(declared);
+      labels_.push_back({begin, begin + static_cast<std::uint32_t>(declared.name.size()), labelKind(declared.kind)});
+      if (declared.results != kUnknownCount || declared.params != kUnknownCount) {
+        addLabelCounts(begin, declared.results, declared.params);
+      }
+      return;
+    }
+    std::uint16_t shape = 0;
+    if (declared.count == 0 && placeable(declared) && shapeOf(declared, shape) &&
+        named_.add(placeNames(declared), declared.name, shape)) {
+      return;
+    }
+    // Ranges, and what the table cannot hold: the module scope keeps copies
+    // of their names (they are few).
     Symbol symbol = declared;
     if (parent_ == nullptr) {
       symbol.name = keep(symbol.name);
       symbol.type = keep(symbol.type);
       symbol.space = keep(symbol.space);
     }
-    if (isLabelKind(symbol.kind)) {
-      std::uint32_t begin = placeNames(symbol);
-      labels_.push_back({begin, begin + static_cast<std::uint32_t>(symbol.name.size()), labelKind(symbol.kind)});
-      if (symbol.results != kUnknownCount || symbol.params != kUnknownCount) {
-        addLabelCounts(begin, symbol.results, symbol.params);
-      }
-    } else if (symbol.kind == SymbolKind::Register && symbol.count == 0 && parent_ != nullptr &&
-               registers_.add(symbol, placeNames(symbol))) {
-      // (a register declared on its own, kept compact)
-    } else if (symbol.count > 0) {
+    if (symbol.count > 0) {
       auto [it, inserted] = ranges_.emplace(symbol.name, symbol);
       if (inserted) {
         range_list_.push_back({&it->second, packPrefix(it->second.name)});
@@ -241,8 +307,8 @@ class Scope {
     if (!names_.empty()) {
       if (auto it = names_.find(name); it != names_.end()) return &it->second;
     }
-    if (registers_.size() > 0) {
-      if (const Symbol* r = findRegister(name, support::hashBytes(name))) return r;
+    if (named_.size() > 0) {
+      if (const Symbol* r = findNamed(name, support::hashBytes(name))) return r;
     }
     return findLabel(name);
   }
@@ -276,12 +342,18 @@ class Scope {
   }
   std::string_view labelName(const LabelEntry& e) const { return {source_ + e.begin, e.end - e.begin}; }
 
-  // Where the names of this scope's labels and registers are: the source
-  // text, whose offset 0 a name's range counts from. (Not the module
-  // scope's: it keeps copies; see declare().) Returns the name's begin.
+  // Where the names of this scope's labels and PlaceTable are: the source
+  // text, whose offset 0 a name's range counts from. Returns the name's
+  // begin.
   std::uint32_t placeNames(const Symbol& symbol) {
     if (source_ == nullptr) source_ = symbol.name.data() - symbol.range.begin;
     return symbol.range.begin;
+  }
+  // Whether `symbol`'s name is its range's text in the source the others'
+  // are in (every declaration's, from the AST).
+  bool placeable(const Symbol& symbol) const {
+    return symbol.range.end - symbol.range.begin == symbol.name.size() &&
+           (source_ == nullptr || symbol.name.data() == source_ + symbol.range.begin);
   }
   template <typename Entry>
   std::string_view name(const Entry& e) const {
@@ -318,90 +390,59 @@ class Scope {
     return &scratch_;
   }
 
-  // Registers declared one at a time (`.reg .b32 %r1;`): a function may
-  // declare a million, so 16 bytes each (the name's place and hash, what
-  // it is as a byte) in blocks of 4096 (no copy of them all as they grow),
-  // found through a table of 4-byte indices (open addressing, at most half
-  // full).
-  struct RegisterEntry {
-    std::uint32_t begin;
-    std::uint32_t size;
-    std::uint32_t hash;
-    std::uint8_t shape;  // in shapes
-  };
-  static_assert(sizeof(RegisterEntry) == 16);
-  struct RegisterShape {  // all of a Symbol but its name, place and counts
+  // Names declared but for ranges and labels: variables, parameters,
+  // registers declared one at a time (`.reg .b32 %r1;`), functions. A
+  // function may declare a million registers and a module a million
+  // variables, so a name is 12 bytes (PlaceTable: its place and hash, what
+  // it is as a NameShape shared by all alike), not a hash-map node of a
+  // whole Symbol and a copy of its name.
+  struct NameShape {  // all of a Symbol but its name, place and range count
+    SymbolKind kind;
     std::string_view type, space;
     bool is_vector, is_extern, is_visible;
+    std::uint16_t results, params;
+    bool operator==(const NameShape&) const = default;
   };
-  class Registers {
-   public:
-    std::size_t size() const { return count_; }
-    const RegisterEntry& at(std::size_t i) const { return blocks_[i >> kBlockBits][i & (kBlock - 1)]; }
-    // False (not added) when the table can describe no more shapes.
-    bool add(const Symbol& symbol, std::uint32_t begin) {
-      RegisterShape shape{symbol.type, symbol.space, symbol.is_vector, symbol.is_extern, symbol.is_visible};
-      std::size_t k = 0;
-      while (k < shapes.size() && !sameShape(shapes[k], shape)) ++k;
-      if (k == shapes.size()) {
-        if (k == 256) return false;
-        shapes.push_back(shape);
-      }
-      // (A block grows as a vector up to its size: a scope of a register
-      // or two costs no block of thousands.)
-      if ((count_ & (kBlock - 1)) == 0) blocks_.emplace_back().reserve(count_ == 0 ? 8 : kBlock);
-      auto hash = static_cast<std::uint32_t>(support::hashBytes(symbol.name));
-      blocks_.back().push_back(
-          {begin, static_cast<std::uint32_t>(symbol.name.size()), hash, static_cast<std::uint8_t>(k)});
-      ++count_;
-      if (2 * count_ > slots_.size()) grow();
-      insert(count_ - 1);
+  // The shape's index in shapes_ (added if new); false past 65536 shapes.
+  bool shapeOf(const Symbol& symbol, std::uint16_t& index) {
+    NameShape shape{symbol.kind,      symbol.type,       symbol.space,   symbol.is_vector,
+                    symbol.is_extern, symbol.is_visible, symbol.results, symbol.params};
+    if (last_shape_ < shapes_.size() && shapes_[last_shape_] == shape) {  // (declarations come in runs)
+      index = static_cast<std::uint16_t>(last_shape_);
       return true;
     }
-    // The entry named `name` (its 64-bit hash `hash`), or null; `source`:
-    // where the names are.
-    const RegisterEntry* find(std::string_view name, std::uint64_t hash, const char* source) const {
-      if (count_ == 0) return nullptr;
-      auto h = static_cast<std::uint32_t>(hash);
-      for (std::size_t i = h & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
-        std::uint32_t slot = slots_[i];
-        if (slot == 0) return nullptr;
-        const RegisterEntry& e = at(slot - 1);
-        if (e.hash == h && e.size == name.size() && support::sameBytes({source + e.begin, e.size}, name)) return &e;
+    std::string key;
+    for (std::string_view part : {shape.type, std::string_view("\x1f"), shape.space}) key += part;
+    key += {static_cast<char>(shape.kind), static_cast<char>(shape.is_vector), static_cast<char>(shape.is_extern),
+            static_cast<char>(shape.is_visible)};
+    key.append(reinterpret_cast<const char*>(&shape.results), sizeof shape.results);
+    key.append(reinterpret_cast<const char*>(&shape.params), sizeof shape.params);
+    auto [it, added] = shape_index_.emplace(std::move(key), shapes_.size());
+    if (added) {
+      if (shapes_.size() > 0xFFFF) {
+        shape_index_.erase(it);
+        return false;
       }
+      shapes_.push_back(shape);
     }
-    std::vector<RegisterShape> shapes;
-
-   private:
-    static bool sameShape(const RegisterShape& a, const RegisterShape& b) {
-      return a.type == b.type && a.space == b.space && a.is_vector == b.is_vector && a.is_extern == b.is_extern &&
-             a.is_visible == b.is_visible;
-    }
-    void grow() {
-      slots_.assign(std::max<std::size_t>(16, 2 * slots_.size()), 0);
-      for (std::size_t i = 0; i + 1 < count_; ++i) insert(i);
-    }
-    void insert(std::size_t index) {
-      std::size_t i = at(index).hash & (slots_.size() - 1);
-      while (slots_[i] != 0) i = (i + 1) & (slots_.size() - 1);
-      slots_[i] = static_cast<std::uint32_t>(index + 1);
-    }
-    static constexpr std::size_t kBlockBits = 12, kBlock = std::size_t{1} << kBlockBits;
-    std::vector<std::vector<RegisterEntry>> blocks_;
-    std::size_t count_ = 0;
-    std::vector<std::uint32_t> slots_;  // index + 1; 0: empty
-  };
-
-  const Symbol* findRegister(std::string_view name, std::uint64_t hash) const {
-    const RegisterEntry* e = registers_.find(name, hash, source_);
-    return e != nullptr ? registerSymbol(*e) : nullptr;
+    last_shape_ = it->second;
+    index = static_cast<std::uint16_t>(it->second);
+    return true;
   }
-  const Symbol* registerSymbol(const RegisterEntry& e) const {
-    const RegisterShape& shape = registers_.shapes[e.shape];
-    scratch_ = Symbol{SymbolKind::Register, name(e), rangeOf(e), shape.type, shape.is_vector};
+
+  const Symbol* findNamed(std::string_view name, std::uint64_t hash) const {
+    const PlaceTable::Entry* e = named_.find(name, hash, source_);
+    return e != nullptr ? namedSymbol(*e) : nullptr;
+  }
+  const Symbol* namedSymbol(const PlaceTable::Entry& e) const {
+    const NameShape& shape = shapes_[e.tag];
+    scratch_ =
+        Symbol{shape.kind, {source_ + e.begin, e.size}, {e.begin, e.begin + e.size}, shape.type, shape.is_vector};
     scratch_.is_extern = shape.is_extern;
     scratch_.is_visible = shape.is_visible;
     scratch_.space = shape.space;
+    scratch_.results = shape.results;
+    scratch_.params = shape.params;
     scratch_.transient = true;
     return &scratch_;
   }
@@ -489,7 +530,10 @@ class Scope {
   }
   std::vector<LabelEntry> labels_;
   std::vector<LabelCounts> label_counts_;  // by begin
-  Registers registers_;
+  PlaceTable named_;                       // see NameShape
+  std::vector<NameShape> shapes_;
+  std::unordered_map<std::string, std::size_t> shape_index_;
+  std::size_t last_shape_ = SIZE_MAX;
   const char* source_ = nullptr;  // see placeNames()
   mutable Symbol scratch_{SymbolKind::Label, {}, {}};
 };

@@ -115,16 +115,25 @@ class SymbolChecker {
   // The module's top-level items, in order; a module may come in several
   // pieces (streaming: one chunk of the file at a time, its AST dropped
   // after), the module scope lasts from the first piece to finish().
-  void keepModuleName(std::string_view name) {
-    if (!module_names_.count(name)) module_names_.emplace(module_scope_.keep(name));
+  void keepModuleName(const ast::Token& name) {
+    if (name.text.size() > 0xFFFF) {  // (beyond PlaceTable: a copy)
+      long_module_names_.emplace(module_scope_.keep(name.text));
+      return;
+    }
+    if (module_source_ == nullptr) module_source_ = name.text.data() - name.range.begin;
+    if (!isModuleName(name.text)) module_names_.add(name.range.begin, name.text, 0);
+  }
+  bool isModuleName(std::string_view name) const {
+    return module_names_.find(name, support::hashBytes(name), module_source_) != nullptr ||
+           (!long_module_names_.empty() && long_module_names_.count(name) > 0);
   }
 
   void items(const ast::Module& module) {
     module_ = &module;
     for (const ast::TopLevel& item : module.items) {
-      if (const auto* f = std::get_if<ast::Function>(&item.node)) keepModuleName(f->name.text);
+      if (const auto* f = std::get_if<ast::Function>(&item.node)) keepModuleName(f->name);
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
-        for (const ast::Declarator& d : v->declarators) keepModuleName(d.name.text);
+        for (const ast::Declarator& d : v->declarators) keepModuleName(d.name);
       }
     }
     for (const ast::TopLevel& item : module.items) {
@@ -163,7 +172,7 @@ class SymbolChecker {
   void finish() {
     for (const SourceRange& range : later_initializer_names_) {
       std::string_view name(initializer_source_ + range.begin, range.end - range.begin);
-      if (!module_names_.count(name)) {
+      if (!isModuleName(name)) {
         sink_.report(diag::RuleId::UndeclaredSymbol, range,
                      fmt::format("use of undeclared identifier '{}' in an initializer", name));
       }
@@ -729,7 +738,7 @@ class SymbolChecker {
   void initializerExpr(const ast::Expr* e) {
     if (e == nullptr) return;
     if (e->kind == ast::ExprKind::Symbol) {
-      if (!module_names_.count(e->text)) {
+      if (!isModuleName(e->text)) {
         // (the place only: a million names of an initializer may wait here)
         initializer_source_ = e->text.data() - e->range.begin;
         later_initializer_names_.push_back(e->range);
@@ -763,8 +772,11 @@ class SymbolChecker {
   std::vector<std::string_view> key_names_;
   ast::ExprArena built_exprs_;
   const ast::Module* module_ = nullptr;  // the piece being checked
-  std::unordered_set<std::string_view, support::BytesHash>
-      module_names_;                                  // declared so far (copies kept by module_scope_)
+  // The module's names declared so far (places in module_source_; a name
+  // of 64 KiB or more copied aside).
+  symbols::PlaceTable module_names_;
+  const char* module_source_ = nullptr;
+  std::unordered_set<std::string_view, support::BytesHash> long_module_names_;
   std::vector<SourceRange> later_initializer_names_;  // names of initializer_source_
   const char* initializer_source_ = nullptr;
   std::unique_ptr<Scope> open_body_;  // the scope of a body cut into pieces, until its last
