@@ -89,6 +89,10 @@ void parseChunk(std::string_view text, std::uint32_t base, std::uint32_t end, st
 }
 
 bool isPiece(const Chunk& chunk) { return chunk.head.end > chunk.head.begin || chunk.tail.end > chunk.tail.begin; }
+// A chunk cut where an uncut parse would not cut (a piece, or a chunk that
+// ends before a module directive): refused by the fast path, its group is
+// parsed instead.
+bool inGroup(const Chunk& chunk) { return chunk.group.end > chunk.group.begin; }
 
 // A chunk's tokens as the parser takes them: for a piece of a cut item,
 // the item's head before the chunk's own tokens (`own`) and its tail after
@@ -222,14 +226,19 @@ std::uint32_t parseTokens(std::string_view text, const Chunk& chunk, std::span<c
                           const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink,
                           ParseStats& stats) {
   if (!isPiece(chunk)) {
-    stats.tokens += own.size();
     ParseStats fast;
     if (own_clean && options.fast_path && parseChunkFast(text, own, options, module, fast)) {
+      stats.tokens += own.size();
       stats.parsed_runs += fast.parsed_runs;
       stats.reused_runs += fast.reused_runs;
       return chunk.end;
     }
     if (options.fast_path) ++stats.slow_chunks;
+    if (inGroup(chunk)) {
+      parseGroup(text, chunk, options, module, sink, stats);
+      return chunk.group.end;
+    }
+    stats.tokens += own.size();
     parseChunk(text, chunk.begin, chunk.end, own, options, module, sink, stats);
     return chunk.end;
   }
@@ -463,8 +472,8 @@ bool chunkInput(std::string_view text, const ParseOptions& options, diag::Diagno
 
 std::uint32_t parseOneChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
                             diag::DiagnosticSink& sink, ParseStats& stats, bool group_later) {
-  if (group_later && isPiece(chunk)) {
-    // Only the fast path here; a refused piece's group is parsed by the
+  if (group_later && inGroup(chunk)) {
+    // Only the fast path here; a refused chunk's group is parsed by the
     // caller (parseGroupOf), in order.
     TokenVector own;
     FastLexer lexer(text.substr(chunk.begin, chunk.end - chunk.begin), chunk.begin);
@@ -472,8 +481,11 @@ std::uint32_t parseOneChunk(std::string_view text, const Chunk& chunk, const Par
     thread_local TokenVector wrapped;
     std::size_t first_item = module.items.size();
     ParseStats fast;
-    if (!lexer.sawErrorToken() && options.fast_path && pieceTokens(text, chunk, own, wrapped) &&
-        parseChunkFast(text, wrapped, options, module, fast) && markPieces(text, chunk, module, first_item)) {
+    bool piece = isPiece(chunk);
+    if (!lexer.sawErrorToken() && options.fast_path && (!piece || pieceTokens(text, chunk, own, wrapped)) &&
+        parseChunkFast(text, piece ? std::span<const LexedToken>(wrapped) : std::span<const LexedToken>(own), options,
+                       module, fast) &&
+        (!piece || markPieces(text, chunk, module, first_item))) {
       stats.tokens += own.size();
       stats.parsed_runs += fast.parsed_runs;
       stats.reused_runs += fast.reused_runs;
@@ -482,7 +494,7 @@ std::uint32_t parseOneChunk(std::string_view text, const Chunk& chunk, const Par
     module.items.resize(first_item);
     return 0;
   }
-  if (!isPiece(chunk)) {
+  if (!inGroup(chunk)) {
     if (options.fast_path && parseChunkFast(text, chunk.begin, chunk.end, options, module, stats)) return chunk.end;
     if (options.fast_path) ++stats.slow_chunks;
     TokenVector tokens;

@@ -19,7 +19,7 @@ namespace {
 constexpr std::array<bool, 256> makeItemTokens(std::uint16_t also) {
   std::array<bool, 256> table{};
   for (std::size_t type : {T::ENTRY, T::FUNC, T::SECTION, T::ASSIGN, T::LBRACE, T::RBRACE, T::SEMI, T::QUESTION,
-                           T::COLON, T::VERSION, T::ADDRESS_SIZE, T::TARGET, T::FILE}) {
+                           T::COLON, T::VERSION, T::ADDRESS_SIZE, T::TARGET, T::FILE, T::LOC}) {
     table[type] = true;
   }
   if (also != 0) table[also] = true;
@@ -102,7 +102,7 @@ TokenChunker::Step TokenChunker::next(Chunk& chunk, std::span<const LexedToken>&
           if (--braces != 0 || parens != 0) break;
           bool initializer =
               k + 1 < count && (tokens_begin[k + 1].type == T::SEMI || tokens_begin[k + 1].type == T::COMMA);
-          if (!initializer && (t.end - begin_ >= min_bytes_ || continuesItem())) {
+          if (!initializer && (t.end - uncut_begin_ >= min_bytes_ || continuesItem())) {
             return emit(k + 1 - first_, t.end, chunk, tokens);
           }
           break;
@@ -118,8 +118,19 @@ TokenChunker::Step TokenChunker::next(Chunk& chunk, std::span<const LexedToken>&
           break;
         case T::SEMI:
           parens = ternaries = 0;
-          if (braces == 0 && (t.end - begin_ >= min_bytes_ || continuesItem())) {
+          if (braces == 0 && (t.end - uncut_begin_ >= min_bytes_ || continuesItem())) {
             return emit(k + 1 - first_, t.end, chunk, tokens);
+          }
+          break;
+        case T::FILE:
+        case T::VERSION:
+        case T::TARGET:
+        case T::ADDRESS_SIZE:
+          // Module directives that no ';' ends begin an item: with split_,
+          // a chunk of a thousand .file lines ends before one (Cut::Between).
+          if (split_ && braces == 0 && k > first_ && tokens_begin[k - 1].end - begin_ >= min_bytes_) {
+            save();
+            return emit(k - first_, tokens_begin[k - 1].end, chunk, tokens, Cut::Between);
           }
           break;
         default: break;
@@ -136,13 +147,14 @@ TokenChunker::Step TokenChunker::next(Chunk& chunk, std::span<const LexedToken>&
       // that does: they are read back where they are.)
       if (watched_[t.type] || attention_) {
         switch (cutAt(k, braces, parens)) {
-          case Cut::None: break;
+          case Cut::None:
+          case Cut::Between: break;  // (not cutAt's)
           case Cut::NeedMore: need_more = true; break;
           case Cut::After:
             ++k;
             save();
-            return emit(k - first_, t.end, chunk, tokens, /*open=*/true);
-          case Cut::Before: save(); return emit(k - first_, tokens_begin[k - 1].end, chunk, tokens, /*open=*/true);
+            return emit(k - first_, t.end, chunk, tokens, Cut::After);
+          case Cut::Before: save(); return emit(k - first_, tokens_begin[k - 1].end, chunk, tokens, Cut::Before);
         }
         if (need_more) break;
       }
@@ -157,7 +169,8 @@ TokenChunker::Step TokenChunker::next(Chunk& chunk, std::span<const LexedToken>&
 }
 
 TokenChunker::Step TokenChunker::emit(std::size_t count, std::uint32_t end, Chunk& chunk,
-                                      std::span<const LexedToken>& tokens, bool open) {
+                                      std::span<const LexedToken>& tokens, Cut cut) {
+  const bool open = cut == Cut::After || cut == Cut::Before;
   chunk = Chunk{};
   chunk.begin = begin_;
   chunk.end = end;
@@ -171,7 +184,7 @@ TokenChunker::Step TokenChunker::emit(std::size_t count, std::uint32_t end, Chun
     item_.before[0] = count >= 1 ? tokens_[first_ + count - 1].type : item_.before[0];
     item_.before[1] = count >= 2 ? tokens_[first_ + count - 2].type : item_.before[0];
     if (item_.pieces++ == 0) {
-      item_.group_begin = chunk.begin;
+      item_.group_begin = uncut_begin_;
       chunk.labels = std::move(item_.labels);
       if (item_.kind == ItemKind::Function) chunk.body = item_.head_end;
     }
@@ -179,6 +192,12 @@ TokenChunker::Step TokenChunker::emit(std::size_t count, std::uint32_t end, Chun
     chunk.group = {item_.group_begin, item_.end};
     continued_head_ = {item_.begin, item_.head_end};
     return Step::Chunk;
+  }
+  if (cut == Cut::Between) {  // before a module directive: inside the chunk an uncut parse would make
+    if (uncut_end_ <= uncut_begin_) uncut_end_ = itemEndAhead(text_, end);
+    chunk.group = {uncut_begin_, uncut_end_};
+  } else {
+    uncut_begin_ = end;
   }
   braces_ = parens_ = ternaries_ = prefixes_ = 0;  // the state at an item's end
   item_ = Item{};
@@ -354,6 +373,16 @@ TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::
       if (item.kind == ItemKind::Initializer && !item.closed && braces == 1 && parens == 0 && item.questions == 0 &&
           endsElement(before(1)) && longAfter()) {
         cut = Cut::After;
+      }
+      break;
+    case T::LOC:
+      // A .loc (no ';' ends it) begins a statement: a body of them is cut
+      // before one.
+      if (item.kind == ItemKind::Function && !item.closed && braces == 1 && parens == 0 && item.blocks == 1 &&
+          item.statement_braces == 0 && item.questions == 0 && k > first_ && !replay &&
+          std::uint64_t{tokens_[k - 1].end - begin_} >= piece_bytes && cuttable()) {
+        watch();
+        return Cut::Before;
       }
       break;
     case T::TYPE:
@@ -705,6 +734,42 @@ std::optional<LookAhead> braceAhead(std::string_view text, std::uint32_t from, C
 }
 
 }  // namespace
+
+std::uint32_t itemEndAhead(std::string_view text, std::uint32_t from) {
+  std::uint32_t braces = 0, parens = 0;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+  for (std::size_t i = from; i < text.size(); ++i) {
+    while (i < text.size() && !kBraceByte[bytes[i]]) ++i;
+    if (i == text.size()) break;
+    switch (text[i]) {
+      case '/':
+        if (i + 1 < text.size() && (text[i + 1] == '/' || text[i + 1] == '*')) i = skipBlanksAndComments(text, i) - 1;
+        break;
+      case '"':
+        while (++i < text.size() && text[i] != '"' && text[i] != '\n') {
+          if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] != '\n') ++i;
+        }
+        break;
+      case '{': ++braces; break;
+      case '(':
+      case '[': ++parens; break;
+      case ')':
+      case ']': parens -= parens > 0; break;
+      case ';':
+        parens = 0;
+        if (braces == 0) return static_cast<std::uint32_t>(i + 1);
+        break;
+      case '}': {
+        if (braces == 0 || --braces != 0 || parens != 0) break;
+        std::size_t after = skipBlanksAndComments(text, i + 1);
+        if (after < text.size() && (text[after] == ';' || text[after] == ',')) break;  // an initializer's
+        return static_cast<std::uint32_t>(i + 1);
+      }
+      default: break;
+    }
+  }
+  return static_cast<std::uint32_t>(text.size());
+}
 
 std::optional<LookAhead> lookAhead(std::string_view text, std::uint32_t from, CutItem kind) {
   if (from > text.size()) return std::nullopt;

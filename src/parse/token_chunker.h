@@ -81,11 +81,14 @@ class TokenChunker {
   bool continuesItem() const { return continued_head_.end > continued_head_.begin; }
   // The `count` tokens from first_ as a chunk ending at `end` (an item's
   // end, or with `open` a cut inside the item being scanned).
-  Step emit(std::size_t count, std::uint32_t end, Chunk& chunk, std::span<const LexedToken>& tokens, bool open = false);
-
   // What a token means to the item being scanned (split_items): where it
-  // may be cut, and whether it is long enough to be.
-  enum class Cut : std::uint8_t { None, After, Before, NeedMore };
+  // may be cut (after it, before it), and whether it is long enough to be;
+  // Between: a cut between two items that an uncut parse keeps in one
+  // chunk (before a module directive).
+  enum class Cut : std::uint8_t { None, After, Before, NeedMore, Between };
+  Step emit(std::size_t count, std::uint32_t end, Chunk& chunk, std::span<const LexedToken>& tokens,
+            Cut cut = Cut::None);
+
   Cut cutAt(std::size_t k, std::uint32_t braces, std::uint32_t parens, bool replay = false);
   // Starts following items at token `k`, the chunk's tokens before it read
   // again (replay: state kept, nothing cut).
@@ -144,6 +147,9 @@ class TokenChunker {
   Item item_;
   // What makes cutAt look at a token (watch()): attention_ for any token
   // (an item starts, a module directive is read), watched_ by its type.
+  // Where the chunk of an uncut parse (no items cut, no Cut::Between)
+  // begins, and where it ends once known: a chunk's Chunk::group.
+  std::uint32_t uncut_begin_ = 0, uncut_end_ = 0;
   bool tracking_ = false;  // items are followed (track())
   // Items are followed from a chunk this long on (none without split_).
   std::uint32_t track_after_;
@@ -166,5 +172,8 @@ struct LookAhead {
 };
 enum class CutItem : std::uint8_t { FunctionBody, Section, Initializer };
 std::optional<LookAhead> lookAhead(std::string_view text, std::uint32_t from, CutItem kind);
+// Where the first item at or after `from` (between items) ends, as
+// TokenChunker reads items, on the bytes; the text's end if none does.
+std::uint32_t itemEndAhead(std::string_view text, std::uint32_t from);
 
 }  // namespace ptxlint::parse

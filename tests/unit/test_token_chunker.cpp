@@ -359,3 +359,45 @@ TEST_CASE("an initializer and a debug section cut into pieces", "[pieces]") {
     CHECK(lintInPieces(section).diagnostics.empty());
   }
 }
+
+TEST_CASE("directives that no ';' ends: chunks end before a .file, a body is cut before a .loc", "[pieces]") {
+  std::string text = ".version 8.0\n.target sm_90\n.address_size 64\n";
+  for (int i = 1; i <= 3000; ++i) {
+    text += ".file ";
+    text += std::to_string(i);
+    text += " \"/src/dir/file.cu\"\n";
+  }
+  std::string body = "  .reg .b32 %r1;\n";
+  for (int i = 1; i <= 3000; ++i) {
+    body += "  .loc 1 ";
+    body += std::to_string(i);
+    body += " 1\n";
+  }
+  std::string kernel = ptxlint::test::inKernel(body + "  mov.u32 %r1, 1;\n  ret;");
+  text += kernel.substr(kernel.find(".visible"));
+  Pieces p = cutInPieces(text, 2048);
+  REQUIRE(p.last == TokenChunker::Step::End);
+  CHECK(p.tokens.size() == ptxlint::parse::lexAll(text).size());
+  std::size_t between = 0, before_loc = 0;
+  for (const Chunk& c : p.chunks) {
+    std::size_t after = text.find_first_not_of(" \t\n", c.end);
+    if (after == std::string::npos) continue;
+    std::string_view next = std::string_view(text).substr(after, 5);
+    between += next == ".file";
+    before_loc += next == ".loc ";
+    // Each is a chunk of an uncut parse's chunk: the one it was cut from.
+    CHECK(c.group.end > c.group.begin);
+  }
+  CHECK(between > 10);
+  CHECK(before_loc > 10);
+  ptxlint::Result r = lintInPieces(text);
+  CHECK(r.diagnostics.empty());
+  SECTION("a broken .file among them: the uncut chunk's syntax errors") {
+    std::string broken = text;
+    broken.replace(broken.find(".file 1500 "), 11, ".file 1500\n");
+    broken.replace(broken.find(".loc 1 1500 1"), 13, ".loc 1 1500 ");
+    ptxlint::Result b = lintInPieces(broken);
+    REQUIRE(!b.diagnostics.empty());
+    CHECK(b.diagnostics[0].code.substr(0, 3) == "PL1");
+  }
+}
