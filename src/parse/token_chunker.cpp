@@ -327,6 +327,8 @@ TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::
           --item.statement_braces;
         } else if (--item.blocks == 0) {
           item.closed = true;
+        } else if (item.blocks == 1 && braces == 1 && parens == 0 && longAfter()) {
+          cut = Cut::After;  // after a nested block, a statement of the body
         }
       } else if (item.head_end != 0 && braces == 0) {
         item.closed = true;
