@@ -215,6 +215,44 @@ void parseGroup(std::string_view text, const Chunk& piece, const ParseOptions& o
   if (piece.begin > group.begin) dropBefore(module, first_item, piece.begin);
 }
 
+// A chunk of a group (Chunk::group) that the fast path refuses (a syntax
+// error, most likely). Its group is parsed as an uncut parse parses it,
+// the same syntax errors found, when it is at most kLargestGroup: ANTLR's
+// tree of an item of megabytes would take hundreds (150 bytes a byte).
+// Past that the chunk is parsed alone, a piece with its item's head and
+// tail, its findings outside the chunk left to the chunks that hold them:
+// memory follows the chunk, and the errors are those of an uncut parse
+// but where its recovery would have run across a cut. Returns the end of
+// what it parsed.
+constexpr std::uint32_t kLargestGroup = 256 << 10;
+
+std::uint32_t parseRefused(std::string_view text, const Chunk& chunk, std::span<const LexedToken> own,
+                           const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink,
+                           ParseStats& stats) {
+  if (chunk.group.end - chunk.group.begin <= kLargestGroup) {
+    parseGroup(text, chunk, options, module, sink, stats);
+    return chunk.group.end;
+  }
+  stats.tokens += own.size();
+  if (!isPiece(chunk)) {
+    parseChunk(text, chunk.begin, chunk.end, own, options, module, sink, stats);
+    return chunk.end;
+  }
+  thread_local TokenVector wrapped;
+  pieceTokens(text, chunk, own, wrapped);
+  std::size_t first_item = module.items.size();
+  std::uint32_t base = chunk.head.end > chunk.head.begin ? chunk.head.begin : chunk.begin;
+  std::uint32_t end = chunk.tail.end > chunk.tail.begin ? chunk.tail.end : chunk.end;
+  diag::DiagnosticSink piece_sink(sink.maxErrors());
+  parseChunk(text, base, end, wrapped, options, module, piece_sink, stats);
+  for (Diagnostic& d : piece_sink.diagnostics()) {
+    if (d.range.begin >= chunk.begin && d.range.begin <= chunk.end) sink.adopt(std::move(d));
+  }
+  sink.addDropped(piece_sink.droppedCount());
+  markPieces(text, chunk, module, first_item);
+  return chunk.end;
+}
+
 // Parses a chunk whose own tokens are `own` (`own_clean`: none an error
 // token): through the fast path, or the slow path where that refuses. A
 // piece of a cut item is parsed as a whole item, its item's head before
@@ -234,10 +272,7 @@ std::uint32_t parseTokens(std::string_view text, const Chunk& chunk, std::span<c
       return chunk.end;
     }
     if (options.fast_path) ++stats.slow_chunks;
-    if (inGroup(chunk)) {
-      parseGroup(text, chunk, options, module, sink, stats);
-      return chunk.group.end;
-    }
+    if (inGroup(chunk)) return parseRefused(text, chunk, own, options, module, sink, stats);
     stats.tokens += own.size();
     parseChunk(text, chunk.begin, chunk.end, own, options, module, sink, stats);
     return chunk.end;
@@ -255,8 +290,7 @@ std::uint32_t parseTokens(std::string_view text, const Chunk& chunk, std::span<c
     module.items.resize(first_item);
   }
   if (options.fast_path) ++stats.slow_chunks;
-  parseGroup(text, chunk, options, module, sink, stats);
-  return chunk.group.end;
+  return parseRefused(text, chunk, own, options, module, sink, stats);
 }
 
 // A large input that is plain text is cut into chunks on its tokens
@@ -512,8 +546,9 @@ std::uint32_t parseOneChunk(std::string_view text, const Chunk& chunk, const Par
 std::uint32_t parseGroupOf(std::string_view text, const Chunk& piece, const ParseOptions& options, ast::Module& module,
                            diag::DiagnosticSink& sink, ParseStats& stats) {
   if (options.fast_path) ++stats.slow_chunks;
-  parseGroup(text, piece, options, module, sink, stats);
-  return piece.group.end;
+  TokenVector own;
+  FastLexer(text.substr(piece.begin, piece.end - piece.begin), piece.begin).appendAll(own);
+  return parseRefused(text, piece, own, options, module, sink, stats);
 }
 
 std::vector<std::string_view> lexTokens(std::string_view text) {

@@ -82,8 +82,9 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
 //    the fast path refuses, its group's (the item parsed whole, see
 //    Chunk::group): the chunks before that are to be skipped. With
 //    `group_later`, such a piece is left unparsed (0 returned) for
-//    parseGroupOf, which parses its group (on the thread whose turn it is:
-//    once, and only if the piece is not skipped).
+//    parseGroupOf, which parses its group, or the piece alone where the
+//    group is of megabytes (on the thread whose turn it is: once, and only
+//    if the piece is not skipped).
 bool chunkInput(std::string_view text, const ParseOptions& options, diag::DiagnosticSink& sink, ParseStats& stats,
                 std::vector<Chunk>& chunks, std::uint32_t start = 0, SourceRange continues = {},
                 SourceRange group = {});

@@ -461,17 +461,23 @@ bool TokenChunker::cuttable() {
 // A window that ends inside a line (split_items: a line of megabytes, as
 // nvcc writes a large initializer): the window's last token may be cut, or
 // be the start of a comment or string that the cut ends early; it is left
-// for the next window, lexed again from its start. False, nothing lexed,
-// where that makes no headway (a comment or string longer than the window)
-// or meets an error token.
+// for the next window, lexed again from its start with the tokens it
+// touches. False, nothing lexed, where that makes no headway (a comment or
+// string longer than the window, a window without a blank) or meets an
+// error token.
 bool TokenChunker::lexInsideLine(std::uint32_t end) {
   std::string_view window = text_.substr(lexed_, end - lexed_);
   if (!allPlainAscii(window)) return false;
   std::size_t before = tokens_.size();
   FastLexer lexer(window, lexed_);
   lexer.appendAll(tokens_);
-  bool headway = tokens_.size() >= before + 2;
-  for (std::size_t i = before; headway && lexer.sawErrorToken() && i + 1 < tokens_.size(); ++i) {
+  // The last token may be cut short, and so may those it touches (no
+  // blank between: `mov.` lexes as `mov` and `.`, `mov.u32` as one): they
+  // are lexed again, from the first of them.
+  std::size_t keep = tokens_.size() > before ? tokens_.size() - 1 : before;
+  while (keep > before && tokens_[keep - 1].end == tokens_[keep].begin) --keep;
+  bool headway = keep > before;
+  for (std::size_t i = before; headway && lexer.sawErrorToken() && i < keep; ++i) {
     std::uint16_t type = tokens_[i].type;
     headway = type != T::INVALID_CHAR && type != T::BAD_NUMBER && type != T::UNTERMINATED_STRING &&
               type != T::UNTERMINATED_COMMENT;
@@ -480,8 +486,8 @@ bool TokenChunker::lexInsideLine(std::uint32_t end) {
     tokens_.resize(before);
     return false;
   }
-  lexed_ = tokens_.back().begin;
-  tokens_.pop_back();
+  lexed_ = tokens_[keep].begin;
+  tokens_.resize(keep);
   return true;
 }
 

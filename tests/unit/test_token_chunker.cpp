@@ -300,6 +300,17 @@ TEST_CASE("a function checked in pieces gives the whole function's findings", "[
     for (const ptxlint::Diagnostic& d : r.diagnostics) CHECK(d.code.substr(0, 3) == "PL1");
     CHECK(r.stats.checked == 0);
   }
+  SECTION("a syntax error in a piece of a function of megabytes: the piece alone") {
+    // (Its group, the whole function, is past what is parsed again whole.)
+    std::string text = longKernel(30000);
+    REQUIRE(text.size() > (1u << 20));
+    std::size_t at = text.find("L25000:");
+    text.insert(at, "  mov.u32 %r1 %r2;\n");
+    ptxlint::Result r = lintInPieces(text);
+    REQUIRE(r.diagnostics.size() == 1);
+    CHECK(r.diagnostics[0].message == "expected ',' between operands, found '%r2'");
+    CHECK(r.stats.checked == 0);
+  }
   SECTION("a kernel on one line is cut inside the line") {
     std::string body = ".reg .b32 %r1;";
     for (int i = 0; i < 20000; ++i) {
