@@ -212,5 +212,6 @@ declarator
 
 initializer
     : LBRACE (initializer (COMMA initializer)*)? RBRACE
+    | field=IDENT ASSIGN expression             // 5.3 `filter_mode = nearest`
     | expression
     ;

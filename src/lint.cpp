@@ -188,11 +188,6 @@ void copyParseStats(const parse::ParseStats& parse_stats, Result& result) {
   result.stats.reused_runs = parse_stats.reused_runs;
 }
 
-bool hasSyntaxError(diag::DiagnosticSink& sink) {
-  return std::any_of(sink.diagnostics().begin(), sink.diagnostics().end(),
-                     [](const Diagnostic& d) { return d.severity == Severity::Error && d.code.substr(0, 3) == "PL1"; });
-}
-
 bool isModuleDirective(const ast::TopLevel& item) {
   return std::holds_alternative<ast::VersionDirective>(item.node) ||
          std::holds_alternative<ast::TargetDirective>(item.node) ||
@@ -230,18 +225,13 @@ class ChunkChecker {
   // must be checked whole (see lintStreaming).
   bool chunk(ast::Module& chunk) {
     Clock::time_point started = Clock::now();
-    if (!counting_only_ && hasSyntaxError(sink_)) {
-      if (sema::listsUnchecked(options_)) return false;
-      counting_only_ = true;
-    }
-    if (counting_only_) {
-      sema::countInstructions(chunk, result_.stats);
-    } else if (!context_) {
+    if (!context_) {
       context_ = sema::checkModuleDirectives(chunk, options_, check_sink_,
                                              options_.infer_requirements ? &requirement_log_ : nullptr);
       body_.emplace(*context_, options_, check_sink_, result_.stats);
       body_->items(chunk);
-    } else if (std::any_of(chunk.items.begin(), chunk.items.end(), isModuleDirective)) {
+    } else if (chunk.broken_module_directive ||
+               std::any_of(chunk.items.begin(), chunk.items.end(), isModuleDirective)) {
       return false;
     } else {
       body_->items(chunk);
@@ -253,22 +243,10 @@ class ChunkChecker {
   // After the last chunk. False: the file must be checked whole.
   bool finish() {
     Clock::time_point started = Clock::now();
-    if (!counting_only_ && hasSyntaxError(sink_)) {  // no chunk after the error (or none at all)
-      if (sema::listsUnchecked(options_)) return false;
-      counting_only_ = true;
-    }
-    if (counting_only_) {
-      // As the whole path: with syntax errors every instruction is unchecked
-      // and nothing else is reported.
-      result_.stats.unchecked = result_.stats.instructions;
-      result_.stats.checked = 0;
-      requirement_log_ = sema::RequirementLog{};
-    } else {
-      if (!context_) return false;
-      body_->finish();
-      for (Diagnostic& d : check_sink_.diagnostics()) sink_.adopt(std::move(d));
-      sink_.addDropped(check_sink_.droppedCount());
-    }
+    if (!context_) return false;
+    body_->finish();
+    for (Diagnostic& d : check_sink_.diagnostics()) sink_.adopt(std::move(d));
+    sink_.addDropped(check_sink_.droppedCount());
     check_ns_ += nanosecondsSince(started);
     return true;
   }
@@ -283,18 +261,17 @@ class ChunkChecker {
   diag::DiagnosticSink check_sink_;
   std::optional<sema::ModuleContext> context_;
   std::optional<sema::ModuleBodyChecker> body_;
-  bool counting_only_ = false;  // after a syntax error
   std::uint64_t check_ns_ = 0;
 };
 
 // One chunk at a time: each is checked as soon as it is parsed and its AST
-// dropped. After a syntax error nothing is checked (ptxas stops
-// there): the findings made so far are dropped and the rest is only counted,
-// as the whole path does. Gives up (false), for lintWhole, where the pieces
-// cannot be judged alone: a .version, .target or .address_size after the
-// first chunk (they set the context of everything before them), or a syntax
-// error when every unchecked instruction is to be listed (PL9002: those of
-// the chunks already dropped would be missing).
+// dropped. A syntax error switches nothing off: the statement that has it
+// is left out of the AST (what it declared is declared but unknown, see
+// ast::Block::unknown_names) and every other one is checked, as the whole
+// path does. Gives up (false), for lintWhole, where the pieces cannot be
+// judged alone: a .version, .target or .address_size after the first chunk,
+// parsed or with a syntax error (they set the context of everything before
+// them, or leave it unknown).
 bool lintStreaming(std::string_view text, const Options& options, Result& result, diag::DiagnosticSink& sink,
                    sema::RequirementLog& requirement_log) {
   ChunkChecker checker(options, result, sink, requirement_log);

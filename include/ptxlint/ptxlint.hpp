@@ -89,6 +89,9 @@ struct Statistics {
   std::uint64_t instructions = 0;  // instruction statements seen
   std::uint64_t checked = 0;       // covered by an instruction table
   std::uint64_t unchecked = 0;     // parsed but not covered
+  // Statements (or top-level items) left out of the checks because they
+  // have a syntax error; every other statement is checked.
+  std::uint64_t unparsed = 0;
   std::uint32_t chunks = 0;        // pieces the parser worked on
   std::uint32_t ll_fallbacks = 0;  // pieces re-parsed with full LL prediction
   std::uint32_t slow_chunks = 0;   // chunks the fast path handed to the slow path

@@ -147,6 +147,9 @@ struct Initializer {
   SourceRange range;
   const Expr* expr = nullptr;         // a scalar initializer
   std::vector<Initializer> elements;  // a braced list (expr == nullptr)
+  // A named member of an opaque type (5.3): `addr_mode_0 = clamp_to_edge`
+  // is the field `addr_mode_0` with `expr` its value.
+  std::optional<Token> field;
 };
 
 struct Declarator {
@@ -265,6 +268,10 @@ struct Statement;
 struct Block {
   SourceRange range;
   std::vector<Statement> statements;
+  // Names declared by statements of this block that have a syntax error
+  // (left out of `statements`): declared, but of unknown kind and type, so
+  // that their uses are not reported as undeclared (no cascade).
+  std::vector<Token> unknown_names;
 };
 
 // A value kept out of line, copied whole: a statement holds an instruction
@@ -542,8 +549,31 @@ class ExprArena {
   std::size_t used_ = 0;   // its Exprs in use
 };
 
+// A name a top-level item with a syntax error declared (see
+// Block::unknown_names), in its place among the items: module-scope names
+// are declared before their use (11.2, 5.4), so it is known from
+// items[item] on, as it would be had it parsed (and so whether the module
+// is checked whole or chunk by chunk).
+struct UnknownName {
+  Token name;
+  std::uint32_t item = 0;
+};
+
 struct Module {
   std::vector<TopLevel> items;
+  // What the top-level items with a syntax error (left out of `items`)
+  // declared: functions and variables of unknown kind and type, in order.
+  std::vector<UnknownName> unknown_names;
+  // Statements and top-level items left out for a syntax error (not checked).
+  std::uint32_t unparsed_statements = 0;
+  // The module's header (.version, .target, .address_size) may be among
+  // them, so its absence is not reported: a left-out item before the first
+  // parsed one (or a skipped leading chunk), or a left-out item with one of
+  // those directives. Only a module's first chunk sets its context; a
+  // later chunk with a broken header directive is checked whole, as one
+  // with a parsed one (see lintStreaming).
+  bool broken_before_first_item = false;
+  bool broken_module_directive = false;
   ExprArena expr_arena;
   // Deferred instructions (see DeferredInstruction), their tokens, the text
   // the tokens are places in, and what keeps their plans alive.
@@ -556,6 +586,10 @@ struct Module {
   // Empty for the next chunk (the arena keeps its blocks).
   void clear() {
     items.clear();
+    unknown_names.clear();
+    unparsed_statements = 0;
+    broken_before_first_item = false;
+    broken_module_directive = false;
     expr_arena.clear();
     deferred.clear();
     deferred_tokens.clear();

@@ -234,6 +234,10 @@ class Printer {
   }
 
   void initializer(const Initializer& init) {
+    if (init.field) {
+      out_ += init.field->text;
+      out_ += " = ";
+    }
     if (init.expr != nullptr) {
       expr(init.expr);
       return;

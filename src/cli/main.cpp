@@ -42,7 +42,8 @@ FILE '-' reads standard input. Exit status: 0 no errors, 1 errors found,
 
 options:
   --stats               print counts (bytes, tokens, instructions checked and
-                        unchecked) for each file and in total
+                        unchecked, statements not checked for a syntax
+                        error) for each file and in total
   --show-unchecked      list instructions that no instruction table covers
                         yet (notes, code PL9002)
   --format=FORMAT       text (default), json (one document for all files;
@@ -212,12 +213,15 @@ bool readInput(const std::string& path, InputText& input, bool allow_map, std::s
 void printStats(std::string& out, std::string_view name, const ptxlint::Statistics& s) {
   fmt::format_to(
       std::back_inserter(out),
-      "{}: {} bytes, {} tokens, {} instructions ({} checked, {} unchecked), {} chunks ({} slow), {} LL re-parses, "
+      "{}: {} bytes, {} tokens, {} instructions ({} checked, {} unchecked{}), {} chunks ({} slow), {} LL re-parses, "
       "{} statement runs parsed, {} reused, {} instructions judged unbuilt; prescan {:.1f} ms, parse {:.1f} ms, "
       "checks {:.1f} ms, finish {:.1f} ms\n",
-      name, s.bytes, s.tokens, s.instructions, s.checked, s.unchecked, s.chunks, s.slow_chunks, s.ll_fallbacks,
-      s.parsed_runs, s.reused_runs, s.unbuilt_instructions, s.prescan_ns / 1e6, s.parse_ns / 1e6, s.check_ns / 1e6,
-      s.finish_ns / 1e6);
+      name, s.bytes, s.tokens, s.instructions, s.checked, s.unchecked,
+      s.unparsed == 0 ? std::string()
+                      : fmt::format("; {} statement{} not checked because {} a syntax error", s.unparsed,
+                                    s.unparsed == 1 ? "" : "s", s.unparsed == 1 ? "it has" : "they have"),
+      s.chunks, s.slow_chunks, s.ll_fallbacks, s.parsed_runs, s.reused_runs, s.unbuilt_instructions, s.prescan_ns / 1e6,
+      s.parse_ns / 1e6, s.check_ns / 1e6, s.finish_ns / 1e6);
 }
 
 int listRules() {
@@ -537,6 +541,7 @@ void addStatistics(ptxlint::Statistics& total, const ptxlint::Statistics& s) {
   total.instructions += s.instructions;
   total.checked += s.checked;
   total.unchecked += s.unchecked;
+  total.unparsed += s.unparsed;
   total.chunks += s.chunks;
   total.ll_fallbacks += s.ll_fallbacks;
   total.slow_chunks += s.slow_chunks;

@@ -27,8 +27,9 @@ std::string sourceOriginJson(const SourceOrigin& source) {
 }  // namespace
 
 std::string statsJson(const Statistics& s, bool all_stats) {
-  std::string out = fmt::format(R"({{"bytes":{},"tokens":{},"instructions":{},"checked":{},"unchecked":{})", s.bytes,
-                                s.tokens, s.instructions, s.checked, s.unchecked);
+  std::string out =
+      fmt::format(R"({{"bytes":{},"tokens":{},"instructions":{},"checked":{},"unchecked":{},"unparsed":{})", s.bytes,
+                  s.tokens, s.instructions, s.checked, s.unchecked, s.unparsed);
   if (all_stats) {
     out += fmt::format(
         R"(,"chunks":{},"slow_chunks":{},"ll_fallbacks":{},"parsed_runs":{},"reused_runs":{},)"

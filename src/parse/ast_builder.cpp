@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "PtxLexer.h"
 #include "parse/syntax_errors.h"
 
 namespace ptxlint::parse {
@@ -55,6 +56,54 @@ std::uint64_t parseDecimal(std::string_view text) {
   return value;
 }
 
+// The tokens of a parse tree node in order, those the error recovery
+// skipped (error nodes) included; a token the recovery conjured (a missing
+// ';') has no place in the text and is left out.
+void collectTokens(antlr4::tree::ParseTree* node, std::vector<antlr4::Token*>& out) {
+  if (auto* terminal = dynamic_cast<TerminalNode*>(node)) {
+    antlr4::Token* t = terminal->getSymbol();
+    if (t != nullptr && t->getType() != antlr4::Token::EOF && t->getStartIndex() != INVALID_INDEX &&
+        t->getStopIndex() >= t->getStartIndex()) {
+      out.push_back(t);
+    }
+    return;
+  }
+  for (auto* child : node->children) collectTokens(child, out);
+}
+
+// A token that begins a variable declaration (5.4): linkage, state space,
+// alignment, vector, type, attribute, or an unknown dotted word in their place.
+bool startsDeclaration(std::size_t type) {
+  switch (type) {
+    case PtxLexer::EXTERN:
+    case PtxLexer::VISIBLE:
+    case PtxLexer::WEAK:
+    case PtxLexer::COMMON:
+    case PtxLexer::REG:
+    case PtxLexer::SREG:
+    case PtxLexer::CONST:
+    case PtxLexer::GLOBAL:
+    case PtxLexer::LOCAL:
+    case PtxLexer::PARAM:
+    case PtxLexer::SHARED:
+    case PtxLexer::TEX:
+    case PtxLexer::ALIGN:
+    case PtxLexer::VECTOR:
+    case PtxLexer::TYPE:
+    case PtxLexer::PTR:
+    case PtxLexer::ATTRIBUTE:
+    case PtxLexer::DOT_NAME: return true;
+    default: return false;
+  }
+}
+
+// +1 for an opening bracket of any kind, -1 for a closing one.
+int nesting(std::size_t type) {
+  if (type == PtxLexer::LPAREN || type == PtxLexer::LBRACK || type == PtxLexer::LBRACE) return 1;
+  if (type == PtxLexer::RPAREN || type == PtxLexer::RBRACK || type == PtxLexer::RBRACE) return -1;
+  return 0;
+}
+
 }  // namespace
 
 void splitMnemonic(const ast::Token& mnemonic, ast::Instruction& in) {
@@ -77,6 +126,31 @@ void splitMnemonic(const ast::Token& mnemonic, ast::Instruction& in) {
 }
 
 bool parseIntegerLiteral(std::string_view text, std::uint64_t& value) { return parseInteger(text, value); }
+
+void markPointeeSpecifiers(ast::Specifiers& specifiers) {
+  for (std::size_t i = 1; i < specifiers.size(); ++i) {
+    ast::SpecifierKind previous = specifiers[i - 1].kind;
+    bool after_ptr = previous == ast::SpecifierKind::Ptr || previous == ast::SpecifierKind::PtrSpace;
+    if (after_ptr && specifiers[i].kind == ast::SpecifierKind::StateSpace && previous == ast::SpecifierKind::Ptr) {
+      specifiers[i].kind = ast::SpecifierKind::PtrSpace;
+    } else if (after_ptr && specifiers[i].kind == ast::SpecifierKind::Align) {
+      specifiers[i].kind = ast::SpecifierKind::PtrAlign;
+    }
+  }
+}
+
+ast::VersionDirective versionDirective(SourceRange range, const ast::Token& number) {
+  ast::VersionDirective d;
+  d.range = range;
+  d.version = number;
+  std::string_view t = number.text;
+  std::size_t dot = t.find('.');
+  if (dot != std::string_view::npos) {
+    d.major = static_cast<std::uint32_t>(parseDecimal(t.substr(0, dot)));
+    d.minor = static_cast<std::uint32_t>(parseDecimal(t.substr(dot + 1)));
+  }
+  return d;
+}
 
 void AstBuilder::reportUnknownDirective(const ast::Token& word) {
   Diagnostic& d =
@@ -118,41 +192,146 @@ bool AstBuilder::hasSyntaxError(antlr4::ParserRuleContext* ctx) const {
   return false;
 }
 
-void AstBuilder::buildModule(PtxParser::ModuleContext* ctx) {
-  for (auto* child : ctx->children) {
-    if (auto* top = as<PtxParser::TopLevelContext>(child)) buildTopLevel(top);
+// What a statement that did not parse declared is guessed from its tokens
+// (its parse tree is partial or of the wrong alternative): a function
+// header's name, labels (in a body only: a label begins a statement of a
+// function body, 4.3, and names a place in that function), a
+// declaration's names. Those names are then declared but
+// unknown (clang's invalid declarations): no use of them is "undeclared",
+// and nothing is judged by their kind or type. An instruction declares
+// nothing.
+void AstBuilder::declaredNames(const std::vector<antlr4::Token*>& tokens, bool in_body,
+                               std::vector<ast::Token>& names) const {
+  auto type = [&](std::size_t i) { return i < tokens.size() ? tokens[i]->getType() : antlr4::Token::EOF; };
+  int depth = 0;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    std::size_t t = type(i);
+    if (depth == 0 && (t == PtxLexer::ENTRY || t == PtxLexer::FUNC)) {
+      // A function header: its name is the first name outside the return
+      // parameters' parentheses (11.2).
+      for (std::size_t k = i + 1, inner = 0; k < tokens.size(); ++k) {
+        if (inner == 0 && type(k) == PtxLexer::IDENT) {
+          names.push_back(token(tokens[k]));
+          break;
+        }
+        int change = nesting(type(k));
+        if (change < 0 && inner == 0) break;
+        inner += change;
+      }
+      return;
+    }
+    depth += nesting(t);
+  }
+  // Labels: `name:` at the start (or with a stray token before the ':'),
+  // and every label the recovery skipped with it (after a ';', a brace or
+  // another label).
+  for (std::size_t i = 0; in_body && i + 1 < tokens.size(); ++i) {
+    std::size_t before = i == 0 ? static_cast<std::size_t>(PtxLexer::SEMI) : type(i - 1);
+    bool label_place = before == PtxLexer::COLON || before == PtxLexer::SEMI || before == PtxLexer::LBRACE ||
+                       before == PtxLexer::RBRACE;
+    if (type(i) == PtxLexer::IDENT && label_place &&
+        (type(i + 1) == PtxLexer::COLON || (i == 0 && type(2) == PtxLexer::COLON))) {
+      names.push_back(token(tokens[i]));
+    }
+  }
+  if (tokens.empty() || !startsDeclaration(type(0))) return;
+  // A declaration: every name outside brackets and initializers.
+  depth = 0;
+  bool in_initializer = false;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    std::size_t t = type(i);
+    if (depth == 0 && t == PtxLexer::SEMI) break;
+    if (depth == 0 && t == PtxLexer::ASSIGN) in_initializer = true;
+    if (depth == 0 && t == PtxLexer::COMMA) in_initializer = false;
+    if (depth == 0 && !in_initializer && t == PtxLexer::IDENT) names.push_back(token(tokens[i]));
+    depth = std::max(0, depth + nesting(t));
   }
 }
 
-void AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
+void AstBuilder::leftOut(antlr4::tree::ParseTree* node, ast::Block& block) {
+  std::vector<antlr4::Token*> tokens;
+  collectTokens(node, tokens);
+  leftOut(tokens, block);
+}
+
+void AstBuilder::leftOut(const std::vector<antlr4::Token*>& tokens, ast::Block& block) {
+  ++module_.unparsed_statements;
+  declaredNames(tokens, /*in_body=*/true, block.unknown_names);
+}
+
+void AstBuilder::leftOutItem(const std::vector<antlr4::Token*>& tokens) {
+  ++module_.unparsed_statements;
+  // Before the first item that parsed, or a header directive itself: the
+  // module's header (11.1) may be in it.
+  if (module_.items.empty()) module_.broken_before_first_item = true;
+  for (antlr4::Token* t : tokens) {
+    std::size_t type = t->getType();
+    if (type == PtxLexer::VERSION || type == PtxLexer::TARGET || type == PtxLexer::ADDRESS_SIZE) {
+      module_.broken_module_directive = true;
+    }
+  }
+  std::vector<ast::Token> names;
+  declaredNames(tokens, /*in_body=*/false, names);
+  auto place = static_cast<std::uint32_t>(module_.items.size());
+  for (const ast::Token& name : names) module_.unknown_names.push_back({name, place});
+}
+
+// A left-out statement may not have ended where its parse tree does: the
+// rule that failed returns (ANTLR recovers in every rule), and the rest of
+// the statement, up to its ';', is skipped by the enclosing list
+// (`.reg .b32 %r<4>>, %s;`: `>>, %s;` after the declaration's node). Those
+// tokens belong to it: one statement, whose names they may hold.
+template <typename Context, typename Build, typename LeftOut>
+void AstBuilder::eachChild(antlr4::ParserRuleContext* parent, Build build, LeftOut left_out) {
+  std::vector<antlr4::Token*> run;  // a left-out statement, or skipped tokens, not yet ended
+  auto flush = [&] {
+    if (!run.empty()) left_out(run);
+    run.clear();
+  };
+  for (auto* child : parent->children) {
+    if (auto* item = as<Context>(child)) {
+      flush();
+      if (build(item)) continue;
+      collectTokens(item, run);
+      std::size_t last = run.empty() ? static_cast<std::size_t>(PtxLexer::SEMI) : run.back()->getType();
+      if (last == PtxLexer::SEMI || last == PtxLexer::RBRACE) flush();
+    } else if (auto* error = as<antlr4::tree::ErrorNode>(child)) {
+      collectTokens(error, run);
+    }
+  }
+  flush();
+}
+
+void AstBuilder::buildModule(PtxParser::ModuleContext* ctx) {
+  eachChild<PtxParser::TopLevelContext>(
+      ctx, [&](PtxParser::TopLevelContext* top) { return buildTopLevel(top); },
+      [&](const std::vector<antlr4::Token*>& tokens) { leftOutItem(tokens); });
+}
+
+// False: the item has a syntax error, and is left out (eachChild).
+bool AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
   ast::TopLevel item;
   if (auto* f = ctx->functionDecl()) {
-    // A function with errors in its body keeps its good statements; only a
-    // broken header drops the whole function.
-    if (f->functionBody() == nullptr ? hasSyntaxError(f) : f->exception != nullptr) return;
+    // A function with errors in its body keeps its good statements. A
+    // broken header drops the whole function, body included (the recovery
+    // skips the body with the header, and the parameters it would declare
+    // are not known): its name is declared but unknown.
+    bool broken = f->functionBody() == nullptr ? hasSyntaxError(f) : f->exception != nullptr;
     for (auto* c : f->children) {
       auto* rule = dynamic_cast<antlr4::ParserRuleContext*>(c);
-      if (rule != nullptr && rule != f->functionBody() && hasSyntaxError(rule)) return;
+      if (rule != nullptr && rule != f->functionBody() && hasSyntaxError(rule)) broken = true;
     }
+    if (broken) return false;
     item.node = buildFunction(f);
     module_.items.push_back(std::move(item));
-    return;
+    return true;
   }
-  if (hasSyntaxError(ctx)) return;
+  // A declaration the builder finds wrong (PL1006, PL1010, PL1011) is left
+  // out as one the parser refused.
+  std::size_t errors = sink_.errorCount();
+  if (hasSyntaxError(ctx)) return false;
   if (auto* v = ctx->versionDirective()) {
-    ast::VersionDirective d;
-    d.range = rangeOf(v);
-    d.version = token(v->FLOAT());
-    std::string_view t = d.version.text;
-    std::size_t dot = t.find('.');
-    std::uint64_t major = 0, minor = 0;
-    if (dot != std::string_view::npos) {
-      major = parseDecimal(t.substr(0, dot));
-      minor = parseDecimal(t.substr(dot + 1));
-    }
-    d.major = static_cast<std::uint32_t>(major);
-    d.minor = static_cast<std::uint32_t>(minor);
-    item.node = std::move(d);
+    item.node = versionDirective(rangeOf(v), token(v->FLOAT()));
   } else if (auto* t = ctx->targetDirective()) {
     ast::TargetDirective d;
     d.range = rangeOf(t);
@@ -170,16 +349,29 @@ void AstBuilder::buildTopLevel(PtxParser::TopLevelContext* ctx) {
     item.node = buildPragma(p);
   } else if (auto* v = ctx->variableDecl()) {
     item.node = buildVariableDecl(v);
+    if (sink_.errorCount() > errors) return false;
   } else {
-    return;
+    return false;
   }
   module_.items.push_back(std::move(item));
+  return true;
 }
 
 ast::Function AstBuilder::buildFunction(PtxParser::FunctionDeclContext* ctx) {
   ast::Function f = buildFunctionHeader(ctx->functionHeader());
   f.range = rangeOf(ctx);
-  if (auto* body = ctx->functionBody()) f.body = buildBlock(body, body->statement());
+  auto* body = ctx->functionBody();
+  if (body == nullptr) return f;
+  if (body->RBRACE() != nullptr && body->exception == nullptr) {
+    f.body = buildBlock(body, body->statement());
+    return f;
+  }
+  // A body without its closing '}' runs to the end of the file: where it
+  // was meant to end is unknown, and the items after that place were
+  // parsed as its statements, in the wrong scope. It is not checked (the
+  // function itself, whose header parsed, is declared).
+  f.body = ast::Block{rangeOf(body), {}, {}};
+  leftOut(body, *f.body);
   return f;
 }
 
@@ -225,17 +417,7 @@ std::vector<ast::Param> AstBuilder::buildParams(PtxParser::ParamListContext* ctx
     ast::Param param;
     param.range = rangeOf(p);
     for (auto* s : p->declSpecifier()) param.specifiers.push_back(buildSpecifier(s));
-    // 5.1.6.3: `.ptr .space .align N` describe the pointee, not the parameter.
-    for (std::size_t i = 1; i < param.specifiers.size(); ++i) {
-      ast::SpecifierKind previous = param.specifiers[i - 1].kind;
-      bool after_ptr = previous == ast::SpecifierKind::Ptr || previous == ast::SpecifierKind::PtrSpace;
-      if (after_ptr && param.specifiers[i].kind == ast::SpecifierKind::StateSpace &&
-          previous == ast::SpecifierKind::Ptr) {
-        param.specifiers[i].kind = ast::SpecifierKind::PtrSpace;
-      } else if (after_ptr && param.specifiers[i].kind == ast::SpecifierKind::Align) {
-        param.specifiers[i].kind = ast::SpecifierKind::PtrAlign;
-      }
-    }
+    markPointeeSpecifiers(param.specifiers);
     param.declarator = buildDeclarator(p->declarator());
     classifySpecifiers(param, true);
     params.push_back(std::move(param));
@@ -262,15 +444,27 @@ ast::FunctionDirective AstBuilder::buildFunctionDirective(PtxParser::FunctionDir
   return d;
 }
 
+// (The slow path's: the fast path builds runs of statements.)
 ast::Block AstBuilder::buildBlock(antlr4::ParserRuleContext* ctx,
                                   const std::vector<PtxParser::StatementContext*>& statements) {
   ast::Block block;
   block.range = rangeOf(ctx);
   block.statements.reserve(statements.size());
-  for (auto* s : statements) {
+  auto build = [&](PtxParser::StatementContext* s) {
+    // A statement with a syntax error, found by the parser or the builder
+    // (PL1006, PL1010, PL1011), is left out; what it declared is unknown.
+    std::size_t errors = sink_.errorCount();
     ast::Statement statement;
-    if (buildStatement(s, statement)) block.statements.push_back(std::move(statement));
-  }
+    bool nested_block = as<PtxParser::BlockStatementContext>(s) != nullptr;
+    if ((nested_block ? s->exception != nullptr : hasSyntaxError(s)) || !buildStatement(s, statement) ||
+        (!nested_block && sink_.errorCount() > errors)) {
+      return false;
+    }
+    block.statements.push_back(std::move(statement));
+    return true;
+  };
+  eachChild<PtxParser::StatementContext>(ctx, build,
+                                         [&](const std::vector<antlr4::Token*>& skipped) { leftOut(skipped, block); });
   return block;
 }
 
@@ -587,6 +781,7 @@ ast::Declarator AstBuilder::buildDeclarator(PtxParser::DeclaratorContext* ctx) {
 ast::Initializer AstBuilder::buildInitializer(PtxParser::InitializerContext* ctx) {
   ast::Initializer init;
   init.range = rangeOf(ctx);
+  if (ctx->field != nullptr) init.field = token(ctx->field);
   if (auto* e = ctx->expression()) {
     init.expr = buildExpr(e);
   } else {

@@ -16,6 +16,12 @@ namespace ptxlint::parse {
 void splitMnemonic(const ast::Token& mnemonic, ast::Instruction& in);
 // An integer literal's value (4.5.1); false when it exceeds 64 bits.
 bool parseIntegerLiteral(std::string_view text, std::uint64_t& value);
+// 5.1.6.3: in a parameter's specifiers, `.ptr .space .align N` describe the
+// pointee, not the parameter: the state space and alignment after `.ptr`
+// become PtrSpace and PtrAlign.
+void markPointeeSpecifiers(ast::Specifiers& specifiers);
+// `.version` with its number (`8.0`) split into major and minor.
+ast::VersionDirective versionDirective(SourceRange range, const ast::Token& number);
 
 class AstBuilder {
  public:
@@ -41,9 +47,23 @@ class AstBuilder {
   ast::Token token(antlr4::tree::TerminalNode* node) const { return token(node->getSymbol()); }
   SourceRange rangeOf(antlr4::ParserRuleContext* ctx) const;
   bool hasSyntaxError(antlr4::ParserRuleContext* ctx) const;
+  // A statement of `block` or a top-level item left out for a syntax error
+  // (a parse tree node, or tokens the error recovery skipped between
+  // statements): counted, and the names it declared kept as
+  // declared-but-unknown (ast::Block::unknown_names,
+  // ast::Module::unknown_names).
+  void leftOut(antlr4::tree::ParseTree* node, ast::Block& block);
+  void leftOut(const std::vector<antlr4::Token*>& tokens, ast::Block& block);
+  void leftOutItem(const std::vector<antlr4::Token*>& tokens);
+  void declaredNames(const std::vector<antlr4::Token*>& tokens, bool in_body, std::vector<ast::Token>& names) const;
+  // Statements of a block or items of the module, in order: `build` one
+  // (false: it has a syntax error), `left_out` the tokens of one that has,
+  // with those the recovery skipped after it (sync() in syntax_errors.cpp).
+  template <typename Context, typename Build, typename LeftOut>
+  void eachChild(antlr4::ParserRuleContext* parent, Build build, LeftOut left_out);
   void reportUnknownDirective(const ast::Token& word);
 
-  void buildTopLevel(PtxParser::TopLevelContext* ctx);
+  bool buildTopLevel(PtxParser::TopLevelContext* ctx);
   ast::Function buildFunction(PtxParser::FunctionDeclContext* ctx);
   std::vector<ast::Param> buildParams(PtxParser::ParamListContext* ctx);
   ast::FunctionDirective buildFunctionDirective(PtxParser::FunctionDirectiveContext* ctx);

@@ -13,8 +13,17 @@ constexpr std::uint8_t kNoToken = 0xFF;
 // visitor `v` provides range(), text(), token(), expr(), instruction() and
 // declarator(); keep this in step with ast/ast.h (the equivalence test
 // compares every position it lists with a direct parse).
+// What the AST builder derived from a declaration's specifiers, as one
+// number (for the location list; relocation keeps it as it is).
+template <typename Decl>
+std::uint64_t slots(const Decl& d) {
+  auto byte = [](std::int8_t slot) { return static_cast<std::uint64_t>(static_cast<std::uint8_t>(slot)); };
+  return byte(d.state_space) | byte(d.type) << 8 | byte(d.vector) << 16 | byte(d.align) << 24;
+}
+
 template <typename V>
 void walk(V& v, ast::Operand& op) {
+  v.kind(static_cast<std::uint64_t>(op.kind));
   v.range(op.range);
   if (op.expr != nullptr) op.expr = v.expr(op.expr);
   v.token(op.name);
@@ -24,6 +33,7 @@ void walk(V& v, ast::Operand& op) {
 
 template <typename V>
 void walk(V& v, ast::Specifier& s) {
+  v.kind(static_cast<std::uint64_t>(s.kind));
   v.token(s.keyword);
   if (s.value) v.token(*s.value);
   for (ast::AttributeItem& a : s.attributes) {
@@ -36,6 +46,7 @@ void walk(V& v, ast::Specifier& s) {
 template <typename V>
 void walk(V& v, ast::Initializer& init) {
   v.range(init.range);
+  if (init.field) v.token(*init.field);
   if (init.expr != nullptr) init.expr = v.expr(init.expr);
   for (ast::Initializer& element : init.elements) walk(v, element);
 }
@@ -55,6 +66,7 @@ void walk(V& v, ast::Declarator& d) {
 
 template <typename V>
 void walk(V& v, ast::Param& p) {
+  v.kind(slots(p));
   v.range(p.range);
   for (ast::Specifier& s : p.specifiers) walk(v, s);
   walk(v, p.declarator);
@@ -90,6 +102,7 @@ void walk(V& v, ast::Statement& statement);
 template <typename V, typename Signature>
 void walkSignature(V& v, Signature& s) {
   for (auto* list : {&s.return_params, &s.params}) {
+    v.kind(list->has_value());
     if (*list) {
       for (ast::Param& p : **list) walk(v, p);
     }
@@ -114,6 +127,7 @@ struct StatementWalker {
   void operator()(ast::Instruction& in) {
     v.range(in.range);
     if (in.guard) {
+      v.kind(in.guard->negated);
       v.token(in.guard->predicate);
       v.range(in.guard->range);
     }
@@ -126,6 +140,7 @@ struct StatementWalker {
     v.range(l.range);
   }
   void operator()(ast::VariableDecl& d) {
+    v.kind(slots(d));
     v.range(d.range);
     for (ast::Specifier& s : d.specifiers) walk(v, s);
     for (ast::Declarator& declarator : d.declarators) walk(v, declarator);
@@ -219,6 +234,7 @@ class LocationLister {
     for (ast::Token& q : in.qualifiers) token(q);
   }
   void declarator(ast::Declarator& d) { out.push_back(d.range_count_value); }
+  void kind(std::uint64_t k) { out.push_back(k); }
 
   std::vector<std::uint64_t> out;
 

@@ -73,6 +73,8 @@ class Relocator {
   const ast::Expr* expr(const ast::Expr* e);
   void instruction(ast::Instruction& in);
   void declarator(ast::Declarator& d);
+  // Kinds and flags the location list includes (relocation keeps them).
+  void kind(std::uint64_t) {}
 
  private:
   bool textIsRange(std::string_view s, SourceRange r) const;

@@ -2,13 +2,12 @@
 
 #include <algorithm>
 #include <array>
-#include <memory>
-#include <stdexcept>
+#include <bit>
+#include <iterator>
 #include <string>
+#include <type_traits>
 
 #include "PtxLexer.h"
-#include "PtxParser.h"
-#include "parse/token_source.h"
 #include "support/text.h"
 
 namespace ptxlint::parse {
@@ -41,66 +40,75 @@ bool isDigit(char c) { return is(c, kDigit); }
 bool isHex(char c) { return is(c, kHex); }
 bool isLetter(char c) { return is(c, kLetter); }
 
-// The dotted keywords: every single-literal rule of the lexer grammar
-// ('.version', '.reg', ...) read from the generated vocabulary, so that the
-// grammar stays their only definition, plus the alternatives of TYPE and
-// VECTOR, which have no single literal.
-class Keywords {
- public:
-  Keywords() {
-    // The parser's vocabulary is the lexer grammar's (tokenVocab = PtxLexer);
-    // the generated lexer itself is not linked into ptxlint (see CMakeLists).
-    SpanTokenSource none({});
-    antlr4::CommonTokenStream stream(&none);
-    PtxParser parser(&stream);
-    const antlr4::dfa::Vocabulary& vocabulary = parser.getVocabulary();
-    for (std::size_t type = 1; type <= vocabulary.getMaxTokenType(); ++type) {
-      std::string literal = vocabulary.getLiteralName(type);  // "'.version'"
-      if (literal.size() > 3 && literal[1] == '.') add(literal.substr(1, literal.size() - 2), type);
-    }
-    for (const char* type :
-         {".s8",  ".s16", ".s32", ".s64", ".u8",  ".u16",  ".u32",  ".u64",    ".f16",        ".f16x2",  ".f32",
-          ".f64", ".b8",  ".b16", ".b32", ".b64", ".b128", ".pred", ".texref", ".samplerref", ".surfref"}) {
-      add(type, T::TYPE);
-    }
-    for (const char* vector : {".v2", ".v4", ".v8"}) add(vector, T::VECTOR);
-  }
-
-  std::uint16_t find(std::string_view word) const {
-    for (std::size_t i = support::hashBytes(word) & kMask;; i = (i + 1) & kMask) {
-      const Slot& slot = slots_[i];
-      if (slot.word.empty()) return T::DOT_NAME;
-      if (slot.word == word) return slot.type;
-    }
-  }
-
- private:
-  // Open addressing with linear probing: a lookup per dotted word of the
-  // input (every type, directive and state space), so no node to chase.
-  static constexpr std::size_t kSlots = 512;  // over twice the keywords
-  static constexpr std::size_t kMask = kSlots - 1;
-  struct Slot {
-    std::string_view word;
-    std::uint16_t type = 0;
-  };
-
-  void add(std::string word, std::size_t type) {
-    names_.push_back(std::make_unique<std::string>(std::move(word)));
-    std::string_view key = *names_.back();
-    std::size_t i = support::hashBytes(key) & kMask;
-    while (!slots_[i].word.empty() && slots_[i].word != key) i = (i + 1) & kMask;
-    if (!slots_[i].word.empty()) return;  // the first rule of a word wins, as ANTLR's lexer does
-    slots_[i] = {key, static_cast<std::uint16_t>(type)};
-    if (++count_ * 2 > kSlots) throw std::logic_error("fast_lexer: grow kSlots");
-  }
-  std::vector<std::unique_ptr<std::string>> names_;
-  std::array<Slot, kSlots> slots_{};
-  std::size_t count_ = 0;
+// The dotted keywords: every lexer rule of nothing but dotted literals
+// ('.version', '.reg', the alternatives of TYPE and VECTOR), generated from
+// grammar/PtxLexer.g4 when ptxlint is built (cmake/LexerKeywords.cmake), so
+// that the grammar stays their only definition; in the grammar's order.
+struct Keyword {
+  std::string_view word;
+  std::uint16_t type = 0;
+};
+constexpr Keyword kKeywords[] = {
+#include "ptx_keywords.inc"
 };
 
-const Keywords& keywords() {
-  static const Keywords instance;
-  return instance;
+// Their table, built when ptxlint is compiled: open addressing with linear
+// probing (a lookup per dotted word of the input: every type, directive and
+// state space, so no node to chase).
+constexpr std::size_t kKeywordSlots = 512;  // over twice the keywords
+constexpr std::size_t kKeywordMask = kKeywordSlots - 1;
+static_assert(std::size(kKeywords) * 2 <= kKeywordSlots, "grow kKeywordSlots");
+
+// N bytes of `p` as one word, in memory order (as an unaligned load gives
+// them; also in constant evaluation, where the table is built).
+template <std::size_t N>
+constexpr std::uint64_t load(const char* p) {
+  if (!std::is_constant_evaluated()) return N == 8 ? support::loadBytes64(p) : support::loadBytes32(p);
+  std::array<char, N> bytes{};
+  for (std::size_t i = 0; i < N; ++i) bytes[i] = p[i];
+  if constexpr (N == 8) {
+    return std::bit_cast<std::uint64_t>(bytes);
+  } else {
+    return std::bit_cast<std::uint32_t>(bytes);
+  }
+}
+
+// The first and last bytes of a word (overlapping loads, as support::
+// hashBytes takes them) and its length, mixed: two multiplications.
+constexpr std::size_t keywordHash(std::string_view w) {
+  const char* p = w.data();
+  std::size_t n = w.size();
+  std::uint64_t head = 0, tail = 0;
+  if (n >= 8) {
+    head = load<8>(p);
+    tail = load<8>(p + n - 8);
+  } else if (n >= 4) {
+    head = load<4>(p) | load<4>(p + n - 4) << 32;
+  } else {
+    for (std::size_t i = 0; i < n; ++i) head |= std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+  }
+  std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ ((tail + n) * 0xBF58476D1CE4E5B9ull);
+  return static_cast<std::size_t>(h ^ (h >> 32));
+}
+
+constexpr std::array<Keyword, kKeywordSlots> makeKeywordTable() {
+  std::array<Keyword, kKeywordSlots> slots{};
+  for (const Keyword& k : kKeywords) {
+    std::size_t i = keywordHash(k.word) & kKeywordMask;
+    while (!slots[i].word.empty() && slots[i].word != k.word) i = (i + 1) & kKeywordMask;
+    if (slots[i].word.empty()) slots[i] = k;  // the first rule of a word wins, as ANTLR's lexer does
+  }
+  return slots;
+}
+constexpr std::array<Keyword, kKeywordSlots> kKeywordTable = makeKeywordTable();
+
+// The token type of a dotted word: its keyword's, or DOT_NAME.
+std::uint16_t keywordType(std::string_view word) {
+  for (std::size_t i = keywordHash(word) & kKeywordMask;; i = (i + 1) & kKeywordMask) {
+    const Keyword& slot = kKeywordTable[i];
+    if (slot.word.empty()) return T::DOT_NAME;
+    if (slot.word == word) return slot.type;
+  }
 }
 
 // Length of the longest EXPONENT ([eE] [+-]? DIGIT+) at `at`, 0 if none.
@@ -255,7 +263,7 @@ template <bool kTerminated>
           while (follows(p)) ++p;
         }
         end = p;
-        type = keywords().find(s.substr(at, end - at));
+        type = keywordType(s.substr(at, end - at));
       } else {
         error = true;  // INVALID_CHAR: a '.' alone
       }

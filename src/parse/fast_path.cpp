@@ -17,6 +17,7 @@
 #include "parse/ast_builder.h"
 #include "parse/ast_relocation.h"
 #include "parse/fast_lexer.h"
+#include "parse/hand_parser.h"
 #include "parse/token_source.h"
 #include "support/front_cache.h"
 #include "support/text.h"
@@ -32,8 +33,10 @@ bool isLinkage(std::uint16_t type) {
 
 class SilentListener final : public antlr4::BaseErrorListener {};
 
-// One ANTLR parser, reused for every run of a chunk: SLL prediction and the
-// bail-out strategy (the first error ends the fast path).
+// One ANTLR parser, reused for every run of a chunk that the hand-written
+// parser leaves to it (created for the first such run: a chunk whose runs
+// all parse by hand never touches ANTLR): SLL prediction and the bail-out
+// strategy (the first error ends the fast path).
 class RunParser {
  public:
   template <typename Context>
@@ -243,7 +246,7 @@ constexpr std::size_t kMaxCachedRunTokens = 192;
 class ChunkParser {
  public:
   ChunkParser(std::string_view text, const ParseOptions& options, ast::Module& module, ParseStats& stats)
-      : text_(text), options_(options), module_(module), stats_(stats) {}
+      : text_(text), options_(options), module_(module), stats_(stats), hand_(text, module, options.max_nesting) {}
 
   bool run(std::uint32_t begin, std::uint32_t end, bool unscanned) {
     lexed_.reserve((end - begin) / 5);  // PTX has about one token per 5-6 bytes
@@ -288,6 +291,8 @@ class ChunkParser {
   bool clean() const { return const_cast<diag::DiagnosticSink&>(sink_).diagnostics().empty(); }
 
   bool misc(std::size_t from, std::size_t to) {
+    if (options_.compare_hand_parser) compareTopLevel(span(from, to));
+    if (options_.hand_parser && hand_.topLevelItems(span(from, to), module_.items)) return true;
     auto* ctx = parser_.parse(span(from, to), &PtxParser::module);
     if (ctx == nullptr) return false;
     builder().buildModule(ctx);
@@ -362,7 +367,7 @@ class ChunkParser {
 
     // The body: blocks are matched here, runs of statements go to ANTLR.
     std::vector<ast::Block> blocks;
-    blocks.push_back(ast::Block{{tokens_[h].begin, 0}, {}});
+    blocks.push_back(ast::Block{{tokens_[h].begin, 0}, {}, {}});
     // Deferred instructions come in runs, one statement each: few are left
     // to grow the vector, not worth a pass to count them, but in a body of
     // megabytes (a million labels) growing by doubling would need half as
@@ -387,7 +392,7 @@ class ChunkParser {
       }
       if (type(p) == T::LBRACE) {
         if (blocks.size() > options_.max_nesting) return false;
-        blocks.push_back(ast::Block{{tokens_[p].begin, 0}, {}});
+        blocks.push_back(ast::Block{{tokens_[p].begin, 0}, {}, {}});
         ++p;
         continue;
       }
@@ -573,7 +578,7 @@ class ChunkParser {
                  Context* (PtxParser::*rule)(), void (AstBuilder::*build)(Context*, std::vector<Node>&),
                  std::vector<Node> RunTemplate::*nodes) {
     bool cacheable = run.size() <= kMaxCachedRunTokens;
-    if (cacheable) {
+    if (cacheable && !options_.compare_hand_parser) {
       std::string_view key =
           shape_ready ? std::string_view(shape_.data(), run.size() + 1) : std::string_view(shapeKey(kind, run));
       if (const std::shared_ptr<const RunTemplate>* found = runCache().find(key)) {
@@ -598,12 +603,8 @@ class ChunkParser {
         return true;
       }
     }
-    Context* ctx = parser_.parse(run, rule);
-    if (ctx == nullptr) return false;
     std::size_t first = out.size();
-    AstBuilder b = builder();
-    (b.*build)(ctx, out);
-    if (!clean()) return false;
+    if (!parseRun(run, out, rule, build)) return false;
     ++stats_.parsed_runs;
     if (!cacheable) return true;
 
@@ -640,6 +641,72 @@ class ChunkParser {
     }
     runCache().insert(shapeKey(kind, run), std::move(t));
     return true;
+  }
+
+  // A run of a shape the cache does not hold, parsed into `out`: by the
+  // hand-written parser where it can, else by ANTLR and the AST builder.
+  template <typename Node, typename Context>
+  bool parseRun(std::span<const LexedToken> run, std::vector<Node>& out, Context* (PtxParser::*rule)(),
+                void (AstBuilder::*build)(Context*, std::vector<Node>&)) {
+    if (options_.compare_hand_parser) compareParsers(run, rule, build);
+    if (options_.hand_parser && handParse(run, out)) {
+      ++stats_.hand_runs;
+      return true;
+    }
+    Context* ctx = parser_.parse(run, rule);
+    if (ctx == nullptr) return false;
+    AstBuilder b = builder();
+    (b.*build)(ctx, out);
+    return clean();
+  }
+  bool handParse(std::span<const LexedToken> run, std::vector<ast::Statement>& out) {
+    return hand_.statements(run, out);
+  }
+  bool handParse(std::span<const LexedToken> run, std::vector<ast::Function>& out) {
+    return hand_.functionHeader(run, out);
+  }
+  bool handParse(std::span<const LexedToken> run, std::vector<ast::SectionItem>& out) {
+    return hand_.sectionItems(run, out);
+  }
+
+  // compare_hand_parser: every position, kind and text of what each parser
+  // builds (ast_relocation.h's location list).
+  std::vector<std::uint64_t> fingerprint(const ast::Statement& s) const { return locationsOf(s, text_.data()); }
+  std::vector<std::uint64_t> fingerprint(const ast::TopLevel& item) const { return locationsOf(item, text_.data()); }
+  std::vector<std::uint64_t> fingerprint(const ast::Function& f) const { return fingerprint(ast::TopLevel{f}); }
+  std::vector<std::uint64_t> fingerprint(const ast::SectionItem& item) const {
+    ast::SectionDirective section;
+    section.items.push_back(item);
+    return fingerprint(ast::TopLevel{std::move(section)});
+  }
+  template <typename Node>
+  void compareNodes(std::span<const LexedToken> run, const std::vector<Node>& by_hand,
+                    const std::vector<Node>& by_antlr, bool antlr_clean) {
+    bool same = antlr_clean && by_hand.size() == by_antlr.size();
+    for (std::size_t k = 0; same && k < by_hand.size(); ++k) same = fingerprint(by_hand[k]) == fingerprint(by_antlr[k]);
+    if (!same && stats_.hand_mismatches++ == 0) stats_.first_hand_mismatch = run.front().begin;
+  }
+  template <typename Node, typename Context>
+  void compareParsers(std::span<const LexedToken> run, Context* (PtxParser::*rule)(),
+                      void (AstBuilder::*build)(Context*, std::vector<Node>&)) {
+    std::vector<Node> by_hand, by_antlr;
+    if (!handParse(run, by_hand)) return;  // refused: ANTLR decides
+    diag::DiagnosticSink sink;
+    Context* ctx = parser_.parse(run, rule);
+    if (ctx != nullptr) {
+      AstBuilder b(text_, 0, module_, sink, no_errors_, options_.max_nesting);
+      (b.*build)(ctx, by_antlr);
+    }
+    compareNodes(run, by_hand, by_antlr, ctx != nullptr && sink.diagnostics().empty());
+  }
+  void compareTopLevel(std::span<const LexedToken> run) {
+    std::vector<ast::TopLevel> by_hand;
+    if (!hand_.topLevelItems(run, by_hand)) return;
+    diag::DiagnosticSink sink;
+    ast::Module scratch;
+    auto* ctx = parser_.parse(run, &PtxParser::module);
+    if (ctx != nullptr) AstBuilder(text_, 0, scratch, sink, no_errors_, options_.max_nesting).buildModule(ctx);
+    compareNodes(run, by_hand, scratch.items, ctx != nullptr && sink.diagnostics().empty());
   }
 
   // Whether the integer literals of `run` fit in 64 bits where the
@@ -819,6 +886,15 @@ class ChunkParser {
   }
 
   bool sectionItems(std::size_t from, std::size_t to, std::vector<ast::SectionItem>& out) {
+    // A data line is built straight from its tokens: the hand-written
+    // parser takes less for it than finding and relocating a cached one
+    // (a -G module's debug sections are tens of thousands of lines, of as
+    // many shapes as a line has values), and no instruction is deferred.
+    if (options_.hand_parser && !options_.compare_hand_parser && hand_.sectionItems(span(from, to), out)) {
+      ++stats_.parsed_runs;
+      ++stats_.hand_runs;
+      return true;
+    }
     return cachedRun('d', from, to, out, &PtxParser::sectionItemsPiece, &AstBuilder::buildSectionItems,
                      &RunTemplate::items);
   }
@@ -832,6 +908,7 @@ class ChunkParser {
   std::string key_;
   std::vector<LexedToken> gapped_;  // longInitializer's tokens
   RunParser parser_;
+  HandParser hand_;
   diag::DiagnosticSink sink_;  // stays empty, or the chunk takes the slow path
   std::vector<std::uint32_t> no_errors_;
   std::array<const RunTemplate*, 64> kept_{};  // see defer()
@@ -855,7 +932,13 @@ bool parseChunkWith(std::string_view text, const ParseOptions& options, ast::Mod
   std::size_t owners_before = module.plan_owners.size();
   ParseStats chunk_stats;
   ChunkParser parser(text, options, module, chunk_stats);
-  if (!parse(parser)) {
+  bool parsed = parse(parser);
+  // (Counted whether the chunk is taken or not.)
+  if (chunk_stats.hand_mismatches > 0 && stats.hand_mismatches == 0) {
+    stats.first_hand_mismatch = chunk_stats.first_hand_mismatch;
+  }
+  stats.hand_mismatches += chunk_stats.hand_mismatches;
+  if (!parsed) {
     module.items.resize(items_before);
     module.deferred.resize(deferred_before);
     module.deferred_tokens.resize(tokens_before);
@@ -864,6 +947,7 @@ bool parseChunkWith(std::string_view text, const ParseOptions& options, ast::Mod
   }
   stats.tokens += chunk_stats.tokens;
   stats.parsed_runs += chunk_stats.parsed_runs;
+  stats.hand_runs += chunk_stats.hand_runs;
   stats.reused_runs += chunk_stats.reused_runs;
   return true;
 }

@@ -22,6 +22,7 @@
 #include "parse/byte_char_stream.h"
 #include "parse/fast_lexer.h"
 #include "parse/fast_path.h"
+#include "parse/missing_closer.h"
 #include "parse/prescan.h"
 #include "parse/syntax_errors.h"
 #include "parse/token_chunker.h"
@@ -34,12 +35,43 @@ namespace {
 // console listener must never print.
 class SilentListener final : public antlr4::BaseErrorListener {};
 
+void parseChunk(std::string_view text, std::uint32_t base, std::uint32_t end, std::span<const LexedToken> tokens,
+                const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink, ParseStats& stats);
+
+// Parses the text [begin, end) in pieces, cut (`cuts`, offsets in the text)
+// where a function begins inside a brace left open, and then at item ends
+// (cutAtFunctionsInsideBraces): the piece before such a function ends
+// inside that brace, where its parse reports the missing '}' (PL1014), and
+// the functions after it are parsed as if it were there, chunk by chunk,
+// through the fast path where they can; not in one parse of the statement
+// parser through the rest of the chunk, which it would hold whole.
+void parseInPieces(std::string_view text, std::uint32_t begin, std::uint32_t end,
+                   const std::vector<std::uint32_t>& cuts, const ParseOptions& options, ast::Module& module,
+                   diag::DiagnosticSink& sink, ParseStats& stats) {
+  for (std::size_t i = 0; i <= cuts.size() && !sink.tooManyErrors(); ++i) {
+    std::uint32_t piece_end = i < cuts.size() ? cuts[i] : end;
+    Chunk piece;
+    piece.begin = begin;
+    piece.end = piece_end;
+    parseOneChunk(text, piece, options, module, sink, stats);
+    begin = piece_end;
+  }
+}
+
 // The slow path on `tokens` (offsets in `text`, the chunk's and for a
 // piece of a cut item its head's and tail's): ANTLR's SLL parse, then on
 // failure the LL parse that reports every syntax error. `chunk_text` spans
-// the tokens; its offset in `text` is `base`.
+// the tokens; its offset in `text` is `base`. Tokens of one stretch of the
+// text (not a piece's: see parseRefused) where a function begins inside an
+// open brace are parsed in pieces (parseInPieces).
 void parseChunk(std::string_view text, std::uint32_t base, std::uint32_t end, std::span<const LexedToken> tokens,
                 const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink, ParseStats& stats) {
+  if (std::vector<std::uint32_t> cuts = cutAtFunctionsInsideBraces(tokens, options.min_chunk_bytes); !cuts.empty()) {
+    std::uint64_t counted = stats.tokens;  // (by the caller; the pieces count theirs again)
+    parseInPieces(text, base, end, cuts, options, module, sink, stats);
+    stats.tokens = counted;
+    return;
+  }
   std::string_view chunk_text = text.substr(base, end - base);
   // The tokens relative to the chunk; the character stream lets error
   // messages show token texts.
@@ -86,6 +118,22 @@ void parseChunk(std::string_view text, std::uint32_t base, std::uint32_t end, st
   }
   AstBuilder builder(text, base, module, sink, error_offsets, options.max_nesting);
   builder.buildModule(tree);
+}
+
+// compare_hand_parser's count (tests), kept whether the chunk is taken or
+// not.
+void addMismatches(ParseStats& stats, const ParseStats& fast) {
+  if (fast.hand_mismatches > 0 && stats.hand_mismatches == 0) stats.first_hand_mismatch = fast.first_hand_mismatch;
+  stats.hand_mismatches += fast.hand_mismatches;
+}
+
+// What a fast parse of a chunk's tokens counted (`fast`) but its tokens,
+// counted by the caller (a piece's head and tail are its neighbours').
+void addRuns(ParseStats& stats, const ParseStats& fast) {
+  stats.parsed_runs += fast.parsed_runs;
+  stats.hand_runs += fast.hand_runs;
+  stats.reused_runs += fast.reused_runs;
+  addMismatches(stats, fast);
 }
 
 bool isPiece(const Chunk& chunk) { return chunk.head.end > chunk.head.begin || chunk.tail.end > chunk.tail.begin; }
@@ -209,8 +257,7 @@ void parseGroup(std::string_view text, const Chunk& piece, const ParseOptions& o
   if (!options.fast_path || lexer.sawErrorToken() || !parseChunkFast(text, tokens, options, module, fast)) {
     parseChunk(text, group.begin, group.end, tokens, options, module, sink, stats);
   } else {
-    stats.parsed_runs += fast.parsed_runs;
-    stats.reused_runs += fast.reused_runs;
+    addRuns(stats, fast);
   }
   if (piece.begin > group.begin) dropBefore(module, first_item, piece.begin);
 }
@@ -240,6 +287,16 @@ std::uint32_t parseRefused(std::string_view text, const Chunk& chunk, std::span<
   }
   thread_local TokenVector wrapped;
   pieceTokens(text, chunk, own, wrapped);
+  if (!cutAtFunctionsInsideBraces(wrapped, options.min_chunk_bytes).empty()) {
+    // A function begins inside the item: the item lacks its '}' (PL1014)
+    // and ends before that function, not where it was read to end (an
+    // initializer or section, read ahead on its bytes; a body's read ahead
+    // stops at a function). Its group is parsed, cut at the function
+    // (parseInPieces), as an uncut parse parses it.
+    stats.tokens -= own.size();
+    parseGroup(text, chunk, options, module, sink, stats);
+    return chunk.group.end;
+  }
   std::size_t first_item = module.items.size();
   std::uint32_t base = chunk.head.end > chunk.head.begin ? chunk.head.begin : chunk.begin;
   std::uint32_t end = chunk.tail.end > chunk.tail.begin ? chunk.tail.end : chunk.end;
@@ -267,8 +324,7 @@ std::uint32_t parseTokens(std::string_view text, const Chunk& chunk, std::span<c
     ParseStats fast;
     if (own_clean && options.fast_path && parseChunkFast(text, own, options, module, fast)) {
       stats.tokens += own.size();
-      stats.parsed_runs += fast.parsed_runs;
-      stats.reused_runs += fast.reused_runs;
+      addRuns(stats, fast);
       return chunk.end;
     }
     if (options.fast_path) ++stats.slow_chunks;
@@ -283,8 +339,7 @@ std::uint32_t parseTokens(std::string_view text, const Chunk& chunk, std::span<c
     ParseStats fast;
     if (parseChunkFast(text, wrapped, options, module, fast) && markPieces(text, chunk, module, first_item)) {
       stats.tokens += own.size();
-      stats.parsed_runs += fast.parsed_runs;
-      stats.reused_runs += fast.reused_runs;
+      addRuns(stats, fast);
       return chunk.end;
     }
     module.items.resize(first_item);
@@ -382,7 +437,10 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
       }
       return stats;
     }
+    ParseStats refused = stats;
     stats = ParseStats{};
+    stats.hand_mismatches = refused.hand_mismatches;  // (for tests: compare_hand_parser)
+    stats.first_hand_mismatch = refused.first_hand_mismatch;
   }
   std::uint32_t start = 0;  // where the prescan begins
   SourceRange continues{};  // the item cut into pieces it continues, if any
@@ -498,14 +556,21 @@ bool chunkInput(std::string_view text, const ParseOptions& options, diag::Diagno
     return false;
   }
   if (options.pages != nullptr) options.pages->restart();
+  bool skipped = false;
   for (Chunk& chunk : scan.chunks) {
-    if (!chunk.skip) chunks.push_back(std::move(chunk));
+    if (chunk.skip) {
+      skipped = true;
+    } else {
+      chunks.push_back(std::move(chunk));
+      chunks.back().after_skipped_start = skipped && chunks.size() == 1 && start == 0;
+    }
   }
   return true;
 }
 
 std::uint32_t parseOneChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
                             diag::DiagnosticSink& sink, ParseStats& stats, bool group_later) {
+  if (chunk.after_skipped_start) module.broken_before_first_item = true;
   if (group_later && inGroup(chunk)) {
     // Only the fast path here; a refused chunk's group is parsed by the
     // caller (parseGroupOf), in order.
@@ -521,8 +586,7 @@ std::uint32_t parseOneChunk(std::string_view text, const Chunk& chunk, const Par
                        module, fast) &&
         (!piece || markPieces(text, chunk, module, first_item))) {
       stats.tokens += own.size();
-      stats.parsed_runs += fast.parsed_runs;
-      stats.reused_runs += fast.reused_runs;
+      addRuns(stats, fast);
       return chunk.end;
     }
     module.items.resize(first_item);
@@ -545,6 +609,7 @@ std::uint32_t parseOneChunk(std::string_view text, const Chunk& chunk, const Par
 
 std::uint32_t parseGroupOf(std::string_view text, const Chunk& piece, const ParseOptions& options, ast::Module& module,
                            diag::DiagnosticSink& sink, ParseStats& stats) {
+  if (piece.after_skipped_start) module.broken_before_first_item = true;
   if (options.fast_path) ++stats.slow_chunks;
   TokenVector own;
   FastLexer(text.substr(piece.begin, piece.end - piece.begin), piece.begin).appendAll(own);

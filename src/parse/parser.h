@@ -31,6 +31,14 @@ struct ParseOptions {
   // DeferredInstruction), for a consumer that builds them when it must:
   // lint's checks. Off for every other use of the AST.
   bool defer_instructions = false;
+  // The fast path parses a run with the hand-written parser (hand_parser.h)
+  // where it can, else with ANTLR; off only to compare the two in tests.
+  bool hand_parser = true;
+  // For tests: the fast path parses every run with both parsers (taking
+  // none from the shape cache) and counts in ParseStats::hand_mismatches the
+  // runs the hand-written parser accepted that ANTLR parses otherwise, or
+  // refuses, or whose AST draws a diagnostic.
+  bool compare_hand_parser = false;
   // Stop after this many bytes in a row that gave nothing but syntax errors
   // (chunks without a single good top-level item): the rest is not PTX, and
   // parsing 100 MB of it would only cost time. lint() reports the cut.
@@ -43,10 +51,13 @@ struct ParseOptions {
 struct ParseStats {
   std::uint64_t tokens = 0;
   std::uint32_t chunks = 0;
-  std::uint32_t ll_fallbacks = 0;  // chunks that SLL prediction could not parse
-  std::uint32_t slow_chunks = 0;   // chunks the fast path gave up on
-  std::uint64_t parsed_runs = 0;   // fast path: runs parsed by ANTLR
-  std::uint64_t reused_runs = 0;   // fast path: runs whose token shape was seen before
+  std::uint32_t ll_fallbacks = 0;         // chunks that SLL prediction could not parse
+  std::uint32_t slow_chunks = 0;          // chunks the fast path gave up on
+  std::uint64_t parsed_runs = 0;          // fast path: runs parsed (the first of their shape)
+  std::uint64_t hand_runs = 0;            // of those, the runs the hand-written parser built
+  std::uint64_t hand_mismatches = 0;      // compare_hand_parser: runs the two parsers disagree on
+  std::uint32_t first_hand_mismatch = 0;  // the offset of the first
+  std::uint64_t reused_runs = 0;          // fast path: runs whose token shape was seen before
   std::uint64_t prescan_ns = 0;
   bool gave_up = false;  // stopped at the error limit or after max_garbage_bytes
   bool stopped = false;  // the chunk consumer asked to stop

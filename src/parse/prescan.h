@@ -44,6 +44,9 @@ struct Chunk {
   // its '{'); its labels are read from there when `labels` is not set (a
   // list of chunks made ahead does not hold every function's labels).
   std::uint32_t body = 0;
+  // The first chunk parsed, after skipped ones: the module's header may
+  // have been in them (ast::Module::broken_before_first_item).
+  bool after_skipped_start = false;
 };
 
 struct PrescanResult {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <utility>
 
 #include "PtxLexer.h"
 #include "PtxParser.h"
@@ -270,7 +271,12 @@ void PtxErrorStrategy::reportAt(antlr4::Parser* parser, Token* offending, const 
   // The lexer's own errors first, then the likeliest mistakes, then what
   // the parser expected.
   if (!reportBadToken(offending->getType(), begin, end, range)) {
-    if (offending->getType() == PtxLexer::DOT_NAME && directiveFits(expected)) {
+    if (auto bracket = closers_.find(parser, offending, text_)) {
+      // A bracket left open where its line (or its function) ends. Unless
+      // a closer is conjured, the statement is left at that line's end.
+      closers_.report(sink_, base_, *bracket);
+      resume_before_ = offending;
+    } else if (offending->getType() == PtxLexer::DOT_NAME && directiveFits(expected)) {
       // A dotted word where a directive or specifier belongs: name it.
       reportUnknownDirective(chunk.substr(begin, end - begin), range);
     } else if (Token* last = missingSemicolonAfter(parser, offending, expected)) {
@@ -418,29 +424,67 @@ void PtxErrorStrategy::reportUnexpected(antlr4::Parser* parser, Token* offending
   sink_.report(diag::RuleId::UnexpectedToken, range, std::move(message));
 }
 
-void PtxErrorStrategy::skipStatement(antlr4::Parser* parser, bool at_module_level) {
+namespace {
+
+// A '{' after one of these begins a block (4.3: a statement begins after
+// the previous one, a block's brace or a label); after anything else it is
+// a vector operand's (6.4.2) or an initializer's (5.4.4), inside a statement.
+bool beginsBlock(std::size_t previous) {
+  return previous == PtxLexer::SEMI || previous == PtxLexer::LBRACE || previous == PtxLexer::RBRACE ||
+         previous == PtxLexer::COLON;
+}
+
+}  // namespace
+
+void PtxErrorStrategy::skipStatement(antlr4::Parser* parser, bool at_module_level,
+                                     antlr4::ParserRuleContext* statement) {
   antlr4::TokenStream* tokens = parser->getTokenStream();
-  int depth = 0;
+  // Braces of blocks opened while skipping (the statement is the whole
+  // block), and braces of operands or initializers, those the statement
+  // opened before its error included: their '}' ends no block, and a ';'
+  // inside them is not possible, so it ends the statement.
+  int blocks = 0;
+  int operand_braces = 0;
+  std::size_t previous = PtxLexer::SEMI;
+  if (statement != nullptr && statement->getStart() != nullptr) {
+    for (std::size_t i = statement->getStart()->getTokenIndex(); i < tokens->index(); ++i) {
+      std::size_t type = tokens->get(i)->getType();
+      if (type == PtxLexer::LBRACE) {
+        ++(i == statement->getStart()->getTokenIndex() || at_module_level ? blocks : operand_braces);
+      } else if (type == PtxLexer::RBRACE) {
+        if (operand_braces > 0) {
+          --operand_braces;
+        } else if (blocks > 0) {
+          --blocks;
+        }
+      }
+      previous = type;
+    }
+  }
   for (;;) {
     std::size_t type = tokens->LA(1);
     if (type == Token::EOF) return;
     if (type == PtxLexer::LBRACE) {
-      ++depth;
+      // At module level every brace is a block's (a function body after a
+      // broken header, skipped whole).
+      ++(at_module_level || (operand_braces == 0 && beginsBlock(previous)) ? blocks : operand_braces);
     } else if (type == PtxLexer::RBRACE) {
-      if (depth == 0) {
+      if (operand_braces > 0) {
+        --operand_braces;
+      } else if (blocks == 0) {
         // Closes the enclosing block: leave it to the block. At module level
         // there is no block, so a stray '}' is dropped.
         if (at_module_level) parser->consume();
         return;
-      }
-      if (--depth == 0) {
+      } else if (--blocks == 0) {
         parser->consume();
         return;
       }
-    } else if (type == PtxLexer::SEMI && depth == 0) {
+    } else if (type == PtxLexer::SEMI && blocks == 0) {
       parser->consume();
       return;
     }
+    previous = type;
     parser->consume();
   }
 }
@@ -449,7 +493,8 @@ void PtxErrorStrategy::recover(antlr4::Parser* parser, std::exception_ptr) {
   auto* ctx = parser->getContext();
   std::size_t rule = ctx ? ctx->getRuleIndex() : 0;
   if (!isRecoveryUnit(rule)) return;  // unwind to the enclosing statement
-  skipStatement(parser, rule == PtxParser::RuleTopLevel);
+  if (resume_before_ != nullptr && resumeAtNextLine(parser)) return;
+  skipStatement(parser, rule == PtxParser::RuleTopLevel, ctx);
   endErrorCondition(parser);
 }
 
@@ -468,17 +513,48 @@ void PtxErrorStrategy::sync(antlr4::Parser* parser) {
     beginErrorCondition(parser);
     reportAt(parser, parser->getCurrentToken(), next);
   }
-  skipStatement(parser, ctx->getRuleIndex() == PtxParser::RuleModule);
+  skipStatement(parser, ctx->getRuleIndex() == PtxParser::RuleModule, nullptr);
   endErrorCondition(parser);
 }
 
+bool PtxErrorStrategy::resumeAtNextLine(antlr4::Parser* parser) {
+  Token* next = std::exchange(resume_before_, nullptr);
+  antlr4::TokenStream* tokens = parser->getTokenStream();
+  if (next->getTokenIndex() < tokens->index()) return false;  // already past: skip as usual
+  // A closer reported missing that the parser could not take in place (it
+  // was deciding what the bracket opened): the statement is left at the
+  // end of the bracket's line, so that the next line is read as the next
+  // statement; a ';' missing there too is reported as such.
+  while (tokens->LT(1) != next && tokens->LA(1) != Token::EOF) parser->consume();
+  endErrorCondition(parser);
+  auto* ctx = parser->getContext();
+  auto* top = dynamic_cast<PtxParser::TopLevelContext*>(ctx);
+  bool ends_with_semicolon = dynamic_cast<PtxParser::InstructionStatementContext*>(ctx) != nullptr ||
+                             dynamic_cast<PtxParser::DeclarationStatementContext*>(ctx) != nullptr ||
+                             (top != nullptr && top->variableDecl() != nullptr);
+  antlr4::misc::IntervalSet semicolon = antlr4::misc::IntervalSet::of(PtxLexer::SEMI);
+  if (ends_with_semicolon && tokens->index() > 0 && missingSemicolonAfter(parser, next, semicolon) == tokens->LT(-1)) {
+    reportAt(parser, next, semicolon);
+  }
+  return true;
+}
+
 antlr4::Token* PtxErrorStrategy::recoverInline(antlr4::Parser* parser) {
-  // The one token ptxlint conjures is a ';' missing at the end of a line:
-  // the next line is then read as the next statement, as the author meant.
-  // Any other single-token insertion or deletion would be a guess that
-  // garbles messages, so the statement is abandoned instead.
+  // The tokens ptxlint conjures are a ';' or a closer missing at the end of
+  // a line: the next line is then read as the author meant. Any other
+  // single-token insertion or deletion would be a guess that garbles
+  // messages, so the statement is abandoned instead.
   antlr4::TokenStream* tokens = parser->getTokenStream();
   antlr4::misc::IntervalSet expected = parser->getExpectedTokens();
+  if (!inErrorRecoveryMode(parser) && tokens->index() > 0) {
+    auto bracket = closers_.find(parser, tokens->LT(1), text_);
+    if (bracket && bracket->last == tokens->LT(-1) && expected.contains(bracket->closer)) {
+      reportAt(parser, tokens->LT(1), expected);
+      resume_before_ = nullptr;
+      endErrorCondition(parser);
+      return closers_.conjure(tokens->LT(-1), bracket->closer);
+    }
+  }
   if (!inErrorRecoveryMode(parser) && expected.contains(static_cast<std::size_t>(PtxLexer::SEMI)) &&
       tokens->index() > 0) {
     Token* next = tokens->LT(1);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "diag/diagnostic_builder.h"
+#include "parse/missing_closer.h"
 
 namespace ptxlint::parse {
 
@@ -53,15 +54,22 @@ class PtxErrorStrategy final : public antlr4::DefaultErrorStrategy {
   // or into the '}' or end of file that closes it.
   antlr4::Token* missingSemicolonAfter(antlr4::Parser* parser, antlr4::Token* offending,
                                        const antlr4::misc::IntervalSet& expected);
-  // Skips the rest of a statement: through the next ';' at the same brace
-  // depth, or up to the '}' that closes the enclosing block.
-  void skipStatement(antlr4::Parser* parser, bool at_module_level);
+  // Skips the rest of a statement: through the next ';' outside the blocks
+  // it opens, or up to the '}' that closes the enclosing block. `statement`
+  // (null between statements): the recovery unit the error is in, whose
+  // tokens before the error may have opened a vector operand's '{'.
+  void skipStatement(antlr4::Parser* parser, bool at_module_level, antlr4::ParserRuleContext* statement);
+  // After a missing closer reported but not conjured: leaves the statement
+  // at the end of the bracket's line (false: the parser is past it).
+  bool resumeAtNextLine(antlr4::Parser* parser);
 
   diag::DiagnosticSink& sink_;
   std::string_view text_;
   std::uint32_t base_;
   std::vector<std::uint32_t> error_offsets_;
   std::size_t errors_before_;  // in sink_, when this chunk's parse began
+  MissingClosers closers_;
+  antlr4::Token* resume_before_ = nullptr;  // where resumeAtNextLine() goes on
 };
 
 }  // namespace ptxlint::parse

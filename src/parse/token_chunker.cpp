@@ -823,6 +823,10 @@ std::optional<LookAhead> lookAhead(std::string_view text, std::uint32_t from, Cu
       case T::RBRACK: parens -= parens > 0; break;
       case T::SEMI: parens = statement_braces = questions = 0; break;
       case T::QUESTION: ++questions; break;
+      // No function begins inside another (11.2): the body lacks its '}',
+      // and the parser cuts it there (cutAtFunctionsInsideBraces, PL1014).
+      case T::ENTRY:
+      case T::FUNC: return std::nullopt;
       case T::COLON:
         if (questions > 0) {
           --questions;

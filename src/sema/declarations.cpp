@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "sema/opaque_types.h"
 #include "spec/function_directives.h"
 
 namespace ptxlint::sema {
@@ -167,7 +168,8 @@ void DeclarationChecker::specifierOrder(const ast::Specifiers& specifiers, bool 
 }
 
 // 5.4.2: vectors of 2 or 4 non-predicate elements, at most 128 bits; 5.4.5:
-// an alignment is a power of two; 5.4.1: predicates live in registers.
+// an alignment is a power of two; 5.4.1: predicates live in registers;
+// 5.2.1: the .b128 type needs PTX ISA 8.3.
 void DeclarationChecker::vectorAndAlignment(const ast::Specifiers& specifiers, std::int8_t vector_index,
                                             std::int8_t type_index, std::int8_t align_index) {
   const ast::Specifier* vector = vector_index < 0 ? nullptr : &specifiers[static_cast<std::size_t>(vector_index)];
@@ -186,6 +188,12 @@ void DeclarationChecker::vectorAndAlignment(const ast::Specifiers& specifiers, s
              "5.4.2");
     }
   }
+  // 5.2.1 lists .b128 among the fundamental types; it came with PTX ISA 8.3
+  // (13.8: "Adds support for .b128 type"), and ptxas 13.0 refuses a .b128
+  // variable, register or parameter declared by an older module.
+  if (type != nullptr && type->keyword.text == ".b128") {
+    context_.require(sink_, type->range, "the .b128 type", {8, 3}, {}, "5.2.1");
+  }
   for (const ast::Specifier& s : specifiers) {
     bool is_align = &s == (align_index < 0 ? nullptr : &specifiers[static_cast<std::size_t>(align_index)]) ||
                     s.kind == Kind::PtrAlign;
@@ -196,12 +204,28 @@ void DeclarationChecker::vectorAndAlignment(const ast::Specifiers& specifiers, s
   }
 }
 
+// 5.4.3: "The size of each dimension is a constant expression": it names no
+// symbol (`a[N]`: ptxas, with no N to expand, "Parsing error near 'N'").
+void DeclarationChecker::constantSize(const ast::Declarator& d, const ast::Expr& e) {
+  if (e.kind == ast::ExprKind::Symbol) {
+    report(diag::RuleId::InvalidDeclaration, e.range,
+           fmt::format("the size of array '{}' is not a constant: '{}' is a name", d.name.text, e.text), "5.4.3");
+    return;
+  }
+  for (const ast::Expr* sub : {e.lhs, e.rhs, e.third}) {
+    if (sub != nullptr) constantSize(d, *sub);
+  }
+}
+
 // 5.4.3: "When declared with an initializer, the first dimension of the
 // array may be omitted"; an .extern array may leave it out too (its size
 // is the definition's, 11.6.1). Only the first dimension may be empty.
 void DeclarationChecker::arrays(const ast::Declarator& d, bool is_extern) {
   for (std::size_t i = 0; i < d.dimensions.size(); ++i) {
-    if (d.dimensions[i] != nullptr) continue;
+    if (d.dimensions[i] != nullptr) {
+      constantSize(d, *d.dimensions[i]);
+      continue;
+    }
     if (i > 0) {
       report(diag::RuleId::InvalidDeclaration, d.dimension_ranges[i],
              fmt::format("only the first dimension of array '{}' may be left out", d.name.text), "5.4.3");
@@ -230,6 +254,29 @@ void DeclarationChecker::initializer(const ast::VariableDecl& decl, const ast::D
              type != nullptr && (type->keyword.text == ".f16" || type->keyword.text == ".f16x2")) {
     report(diag::RuleId::InvalidDeclaration, d.initializer->range,
            fmt::format("a {} variable cannot have an initializer", type->keyword.text), "5.4.4");
+  }
+}
+
+// 5.1.3.1 (deprecated): "Prior to PTX ISA version 2.2 ... banks were
+// specified using the .const[bank] modifier, where bank ranged from 0 to
+// 10"; "In PTX ISA version 2.2, we eliminated explicit banks". ptxas:
+// "Illegal bank number", "'explicit constant banks' not supported as of PTX
+// version 2.2".
+void DeclarationChecker::constantBank(const ast::Specifier& space) {
+  std::uint64_t bank = intValue(space.value->text);
+  if (bank > 10) {
+    report(diag::RuleId::InvalidDeclaration, space.value->range,
+           fmt::format("constant bank {} does not exist: banks are 0 to 10", space.value->text), "5.1.3.1");
+  }
+  if (context_.version && *context_.version >= spec::PtxVersion{2, 2}) {
+    Diagnostic& d = report(diag::RuleId::InvalidDeclaration, space.range,
+                           fmt::format("explicit constant banks (.const[{}]) were removed in PTX ISA 2.2; the file "
+                                       "declares .version {}",
+                                       space.value->text, context_.version->str()),
+                           "5.1.3.1");
+    diag::DiagnosticSink::addNote(d,
+                                  "declare the variable in .const; a driver-allocated buffer is a kernel "
+                                  "parameter (5.1.6.3)");
   }
 }
 
@@ -300,10 +347,12 @@ void DeclarationChecker::variable(const ast::VariableDecl& decl, const ast::Func
   bool is_extern = hasLinkage(decl.specifiers, ".extern");
   specifierOrder(decl.specifiers, /*is_param=*/false);
   vectorAndAlignment(decl.specifiers, decl.vector, decl.type, decl.align);
+  if (space == ".const" && space_spec->value) constantBank(*space_spec);
   linkage(decl, space, function == nullptr);
   stateSpaceScope(decl, space, function);
-  if (const ast::Specifier* type = decl.find(decl.type);
-      type != nullptr && type->keyword.text == ".pred" && !space.empty() && space != ".reg") {
+  const ast::Specifier* type = decl.find(decl.type);
+  std::string_view type_name = type != nullptr ? type->keyword.text : std::string_view{};
+  if (type_name == ".pred" && !space.empty() && space != ".reg") {
     report(diag::RuleId::InvalidDeclaration, type->range,
            fmt::format("predicates may only be declared in .reg, not {}", space), "5.4.1");
   }
@@ -322,9 +371,11 @@ void DeclarationChecker::variable(const ast::VariableDecl& decl, const ast::Func
       attributes(s.attributes, space, /*on_function=*/false, s.range);
     }
   }
+  if (type != nullptr) checkOpaqueType(type_name, type->range, context_, sink_);
   for (const ast::Declarator& d : decl.declarators) {
     arrays(d, is_extern);
     initializer(decl, d, space, is_extern);
+    if (d.initializer) checkMemberInitializer(type_name, !d.dimensions.empty(), *d.initializer, context_, sink_);
   }
 }
 
@@ -376,6 +427,7 @@ void DeclarationChecker::param(const ast::Param& p, bool is_entry, bool is_retur
     report(diag::RuleId::InvalidDeclaration, p.declarator.initializer->range, "a parameter cannot have an initializer",
            "5.1.6");
   }
+  if (const ast::Specifier* type = p.find(p.type)) checkOpaqueType(type->keyword.text, type->range, context_, sink_);
   if (is_entry && space != nullptr && space_name != ".param") {
     report(diag::RuleId::InvalidDeclaration, space->range,
            fmt::format("kernel parameters are in .param, not {}", space_name), "5.1.6.1");

@@ -28,6 +28,8 @@ class DeclarationChecker {
   void specifierOrder(const ast::Specifiers& specifiers, bool is_param);
   void vectorAndAlignment(const ast::Specifiers& specifiers, std::int8_t vector, std::int8_t type, std::int8_t align);
   void arrays(const ast::Declarator& d, bool is_extern);
+  void constantBank(const ast::Specifier& space);
+  void constantSize(const ast::Declarator& d, const ast::Expr& e);
   void initializer(const ast::VariableDecl& decl, const ast::Declarator& d, std::string_view space, bool is_extern);
   void linkage(const ast::VariableDecl& decl, std::string_view space, bool at_module_scope);
   void stateSpaceScope(const ast::VariableDecl& decl, std::string_view space, const ast::Function* function);

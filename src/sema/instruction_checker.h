@@ -40,6 +40,7 @@ struct NameInfo {
   // A variable's state space (".global", ".shared", ...); ".param" for a
   // function's or kernel's parameter; empty when unknown.
   std::string_view space{};
+  bool is_array = false;  // declared with a dimension (5.4.3): `a[i]` may index it
 };
 
 // How many results and parameters a function or a call prototype has.

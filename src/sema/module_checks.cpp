@@ -37,6 +37,7 @@ void targetOptions(ModuleContext& context, const ast::Token* map_f64, const ast:
       context.target->maps_f64 = true;
     }
   }
+  context.texmode_independent = texmode[1] != nullptr;
   if (texmode[0] != nullptr && texmode[1] != nullptr) {
     const ast::Token* second = texmode[0]->range.begin < texmode[1]->range.begin ? texmode[1] : texmode[0];
     const ast::Token* first = second == texmode[0] ? texmode[1] : texmode[0];
@@ -111,14 +112,19 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
       }
     }
   }
-  if (version == nullptr) {
+  // A .version or .target line with a syntax error (or no item parsed at
+  // all: empty, binary or garbage input) is not missing: its absence is not
+  // reported, and the context it would set stays unknown, so nothing is
+  // gated on it.
+  bool header_may_be_broken = module.items.empty() || module.broken_before_first_item || module.broken_module_directive;
+  if (!header_may_be_broken && version == nullptr) {
     SourceRange at = module.items.empty() ? SourceRange{0, 0}
                                           : std::visit([](const auto& n) { return n.range; }, module.items[0].node);
     at.end = at.begin;
     Diagnostic& d =
         sink.report(diag::RuleId::VersionFirst, at, "missing .version directive; a PTX module begins with one");
     diag::DiagnosticSink::addFixIt(d, at, fmt::format(".version {}\n", spec::latestVersion().str()));
-  } else if (first_target == nullptr) {
+  } else if (!header_may_be_broken && first_target == nullptr) {
     sink.report(diag::RuleId::TargetAfterVersion, version->range, "missing .target directive after .version");
   }
 

@@ -32,6 +32,9 @@ struct ModuleContext {
   // against either way (the newest the table knows by default).
   const spec::PtxasRelease* compat = nullptr;
   const spec::PtxasRelease* ptxas = nullptr;
+  // 11.1.2 texmode_independent (9.7.10.1: "If no texturing mode is
+  // declared, the module is assumed to use unified mode").
+  bool texmode_independent = false;
   bool version_overridden = false;
   bool target_overridden = false;
   // --requirements: every gated use is logged here (nullptr: not asked).

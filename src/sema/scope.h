@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -13,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ast/ast.h"
@@ -45,6 +47,7 @@ struct Symbol {
   std::string_view type{};  // ".pred", ".b32", ... for registers and variables
   bool is_vector = false;
   std::uint64_t count = 0;   // a parameterized range %r<count>
+  bool is_array = false;     // declared with a dimension: `a[4]`, `a[]` (5.4.3)
   bool is_extern = false;    // .extern: a declaration, not a definition
   bool is_visible = false;   // .visible/.weak/.common: resolves an .extern
   std::string_view space{};  // ".global", ".shared", ...
@@ -250,6 +253,25 @@ class Scope {
     return parent_ != nullptr ? parent_->lookup(name) : nullptr;
   }
 
+  // A name declared by a statement with a syntax error (ast::Block::
+  // unknown_names): of unknown kind and type, so not found by lookup(), but
+  // no use of it is undeclared. A name declared so may be a range's
+  // (`.reg .b32 %r<12` broken): its members are declared too.
+  void declareUnknown(std::string_view name) { unknown_.insert(parent_ == nullptr ? keep(name) : name); }
+
+  // Whether `name` was declared by a statement with a syntax error, in this
+  // scope or an enclosing one (only asked of a name lookup() did not find).
+  bool declaredUnknown(std::string_view name) const {
+    std::string_view prefix;
+    std::uint64_t index = 0;
+    bool indexed = splitIndexed(name, prefix, index);
+    for (const Scope* s = this; s != nullptr; s = s->parent_) {
+      if (s->unknown_.empty()) continue;
+      if (s->unknown_.count(name) != 0 || (indexed && s->unknown_.count(prefix) != 0)) return true;
+    }
+    return false;
+  }
+
   // A copy of `text` that lives as long as this scope.
   std::string_view keep(std::string_view text) {
     if (text.empty()) return text;
@@ -399,14 +421,14 @@ class Scope {
   struct NameShape {  // all of a Symbol but its name, place and range count
     SymbolKind kind;
     std::string_view type, space;
-    bool is_vector, is_extern, is_visible;
+    bool is_vector, is_extern, is_visible, is_array;
     std::uint16_t results, params;
     bool operator==(const NameShape&) const = default;
   };
   // The shape's index in shapes_ (added if new); false past 65536 shapes.
   bool shapeOf(const Symbol& symbol, std::uint16_t& index) {
-    NameShape shape{symbol.kind,      symbol.type,       symbol.space,   symbol.is_vector,
-                    symbol.is_extern, symbol.is_visible, symbol.results, symbol.params};
+    NameShape shape{symbol.kind,       symbol.type,     symbol.space,   symbol.is_vector, symbol.is_extern,
+                    symbol.is_visible, symbol.is_array, symbol.results, symbol.params};
     if (last_shape_ < shapes_.size() && shapes_[last_shape_] == shape) {  // (declarations come in runs)
       index = static_cast<std::uint16_t>(last_shape_);
       return true;
@@ -414,7 +436,7 @@ class Scope {
     std::string key;
     for (std::string_view part : {shape.type, std::string_view("\x1f"), shape.space}) key += part;
     key += {static_cast<char>(shape.kind), static_cast<char>(shape.is_vector), static_cast<char>(shape.is_extern),
-            static_cast<char>(shape.is_visible)};
+            static_cast<char>(shape.is_visible), static_cast<char>(shape.is_array)};
     key.append(reinterpret_cast<const char*>(&shape.results), sizeof shape.results);
     key.append(reinterpret_cast<const char*>(&shape.params), sizeof shape.params);
     auto [it, added] = shape_index_.emplace(std::move(key), shapes_.size());
@@ -440,6 +462,7 @@ class Scope {
         Symbol{shape.kind, {source_ + e.begin, e.size}, {e.begin, e.begin + e.size}, shape.type, shape.is_vector};
     scratch_.is_extern = shape.is_extern;
     scratch_.is_visible = shape.is_visible;
+    scratch_.is_array = shape.is_array;
     scratch_.space = shape.space;
     scratch_.results = shape.results;
     scratch_.params = shape.params;
@@ -535,6 +558,7 @@ class Scope {
   std::unordered_map<std::string, std::size_t> shape_index_;
   std::size_t last_shape_ = SIZE_MAX;
   const char* source_ = nullptr;  // see placeNames()
+  std::unordered_set<std::string_view, support::BytesHash, support::BytesEqual> unknown_;  // declareUnknown()
   mutable Symbol scratch_{SymbolKind::Label, {}, {}};
 };
 

@@ -17,6 +17,7 @@
 #include "sema/declarations.h"
 #include "sema/instruction_checker.h"
 #include "sema/module_context.h"
+#include "sema/module_items.h"
 #include "sema/register_names.h"
 #include "sema/scope.h"
 #include "spec/function_directives.h"
@@ -62,9 +63,9 @@ class ScopeRegisters final : public RegisterResolver {
       if (s == nullptr) return std::nullopt;
     }
     switch (s->kind) {
-      case SymbolKind::Register: return NameInfo{NameKind::Register, s->range};
-      case SymbolKind::Variable: return NameInfo{NameKind::Variable, s->range, s->space};
-      case SymbolKind::Param: return NameInfo{NameKind::Param, s->range, ".param"};
+      case SymbolKind::Register: return NameInfo{NameKind::Register, s->range, {}, s->is_array};
+      case SymbolKind::Variable: return NameInfo{NameKind::Variable, s->range, s->space, s->is_array};
+      case SymbolKind::Param: return NameInfo{NameKind::Param, s->range, ".param", s->is_array};
       case SymbolKind::Function: return NameInfo{NameKind::Function, s->range};
       case SymbolKind::Label: return NameInfo{NameKind::Label, s->range};
       case SymbolKind::Prototype: return NameInfo{NameKind::CallPrototype, s->range};
@@ -105,7 +106,8 @@ class SymbolChecker {
         sink_(sink),
         stats_(stats),
         memo_(context),
-        declarations_(context, sink) {}
+        declarations_(context, sink),
+        module_items_(context, sink) {}
 
   void check(const ast::Module& module) {
     items(module);
@@ -130,13 +132,26 @@ class SymbolChecker {
 
   void items(const ast::Module& module) {
     module_ = &module;
+    stats_.unparsed += module.unparsed_statements;
+    // What the items with a syntax error declared: known by name only, from
+    // their place on (ast::UnknownName).
+    for (const ast::UnknownName& unknown : module.unknown_names) keepModuleName(unknown.name);
+    std::size_t next_unknown = 0;
+    auto declareUnknownUpTo = [&](std::size_t item) {
+      for (; next_unknown < module.unknown_names.size() && module.unknown_names[next_unknown].item <= item;
+           ++next_unknown) {
+        module_scope_.declareUnknown(module.unknown_names[next_unknown].name.text);
+      }
+    };
     for (const ast::TopLevel& item : module.items) {
       if (const auto* f = std::get_if<ast::Function>(&item.node)) keepModuleName(f->name);
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
         for (const ast::Declarator& d : v->declarators) keepModuleName(d.name);
       }
     }
-    for (const ast::TopLevel& item : module.items) {
+    for (std::size_t i = 0; i < module.items.size(); ++i) {
+      declareUnknownUpTo(i);
+      const ast::TopLevel& item = module.items[i];
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
         if (v->piece == ast::Piece::Middle || v->piece == ast::Piece::Last) {
           initializerPiece(*v);
@@ -148,6 +163,7 @@ class SymbolChecker {
         if (f->piece == ast::Piece::Middle || f->piece == ast::Piece::Last) bodyPiece(*f);
         if (f->piece == ast::Piece::First || f->piece == ast::Piece::Whole) {
           declarations_.function(*f);
+          module_items_.function(*f);
           function(module_scope_, *f);
         }
         // The directives after the body, as for a whole function (in the
@@ -163,8 +179,13 @@ class SymbolChecker {
         }
       } else if (const auto* pragma = std::get_if<ast::PragmaDirective>(&item.node)) {
         pragmaStrings(*pragma);
+      } else if (const auto* a = std::get_if<ast::AliasDirective>(&item.node)) {
+        module_items_.alias(*a, module_scope_.lookup(a->alias.text), module_scope_.lookup(a->aliasee.text));
+      } else if (const auto* file = std::get_if<ast::FileDirective>(&item.node)) {
+        module_items_.file(*file);
       }
     }
+    declareUnknownUpTo(module.items.size());  // after the last item: for the next chunk
   }
 
   // Initializers may name a variable or function declared anywhere in the
@@ -253,6 +274,7 @@ class SymbolChecker {
                d.range_count_value};
       s.is_extern = is_extern;
       s.is_visible = is_visible;
+      s.is_array = !d.dimensions.empty();
       if (space != nullptr) s.space = space->keyword.text;
       if (d.range_count) s.count = d.range_count_value == 0 ? 0 : d.range_count_value;
       if (d.range_count && d.range_count_value == 0) continue;  // %r<0> declares nothing
@@ -279,8 +301,10 @@ class SymbolChecker {
       const ast::Specifier* type = p.find(p.type);
       const ast::Specifier* space = p.find(p.state_space);
       bool is_register = space != nullptr && space->keyword.text == ".reg";
-      declare(scope, {is_register ? SymbolKind::Register : SymbolKind::Param, p.declarator.name.text,
-                      p.declarator.name.range, type ? type->keyword.text : std::string_view{}});
+      Symbol s{is_register ? SymbolKind::Register : SymbolKind::Param, p.declarator.name.text, p.declarator.name.range,
+               type ? type->keyword.text : std::string_view{}};
+      s.is_array = !p.declarator.dimensions.empty();
+      declare(scope, s);
     }
   }
 
@@ -298,6 +322,7 @@ class SymbolChecker {
       declareParams(*open_body_, f.return_params);
       declareParams(*open_body_, f.params);
       if (f.labels) bodyLabels(*open_body_, *f.labels);
+      declareUnknownNames(*open_body_, *f.body);
       statements(*open_body_, *f.body, /*labels_declared=*/true);
       return;
     }
@@ -311,8 +336,18 @@ class SymbolChecker {
   void bodyPiece(const ast::Function& f) {
     if (open_body_ == nullptr || !f.body) return;  // (not after a first piece: a syntax error, nothing checked)
     function_ = &f;
+    declareUnknownNames(*open_body_, *f.body);
     statements(*open_body_, *f.body, /*labels_declared=*/true);
     if (f.piece == ast::Piece::Last) open_body_.reset();
+  }
+
+  // What the statements of a piece of a cut body with a syntax error
+  // declared (ast::Block::unknown_names), from that piece on: the labels
+  // among them were read ahead with the others (ast::BodyLabels); a name
+  // used in an earlier piece before such a statement declares it is
+  // undeclared there, as it is to ptxas.
+  void declareUnknownNames(Scope& scope, const ast::Block& piece) {
+    for (const ast::Token& name : piece.unknown_names) scope.declareUnknown(name.text);
   }
 
   // The labels of a body cut into pieces (ast::BodyLabels), declared as
@@ -419,6 +454,7 @@ class SymbolChecker {
                 std::holds_alternative<ast::TargetList>(s.node);
     }
     scope.reserveLabels(labels);
+    for (const ast::Token& name : b.unknown_names) scope.declareUnknown(name.text);
     for (const ast::Statement& s : b.statements) {
       if (const auto* label = ast::nodeIf<ast::Label>(s)) {
         declare(scope, {SymbolKind::Label, label->name.text, label->name.range});
@@ -526,7 +562,7 @@ class SymbolChecker {
     };
     out[0] = static_cast<char>(index);
     out[1] = static_cast<char>('A' + static_cast<int>(s.kind));
-    out[2] = s.is_vector ? 'v' : 's';
+    out[2] = s.is_vector ? 'v' : s.is_array ? 'a' : 's';
     out[3] = s.range.begin > d.range.begin ? '>' : '<';
     out += 4;
     put(s.type);
@@ -707,6 +743,8 @@ class SymbolChecker {
       specialRegister(*sr, base, field, range);
       return nullptr;
     }
+    // A name a statement with a syntax error declared: not undeclared.
+    if (scope.declaredUnknown(base)) return nullptr;
     sink_.report(diag::RuleId::UndeclaredSymbol, range, fmt::format("use of undeclared identifier '{}'", base));
     return nullptr;
   }
@@ -727,6 +765,9 @@ class SymbolChecker {
   }
 
   void initializer(const ast::Initializer& init) {
+    // A member's value (5.3, `filter_mode = linear`) names no symbol; the
+    // declaration checks judge it.
+    if (init.field) return;
     if (init.expr != nullptr) {
       checkHexFloatOperands(init.expr, sink_);
       initializerExpr(init.expr);
@@ -757,6 +798,7 @@ class SymbolChecker {
   Scope module_scope_{nullptr};
   CheckMemo memo_;
   DeclarationChecker declarations_;          // chapters 5 and 11 on each declaration
+  ModuleItemChecker module_items_;           // .alias and .file (11.2.3, 11.5.3)
   const ast::Function* function_ = nullptr;  // the function whose body is being checked
   std::vector<Resolved> resolved_;           // the names of the instruction being checked
   std::deque<Symbol> label_symbols_;         // copies of the labels among them (stable())

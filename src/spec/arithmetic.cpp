@@ -201,6 +201,65 @@ void approxOrRounded(std::vector<InstructionSpec>& specs, std::string_view secti
                           .targets = {TargetRequirement::atLeast(20)}}}));
 }
 
+// The bare forms of PTX ISA 1.0 to 1.3, which the PTX ISA Notes give beside
+// the syntax blocks of 9.7.3.7, 9.7.3.8, 9.7.3.13, 9.7.3.15, 9.7.3.16 and
+// 9.7.3.18-9.7.3.21: "For PTX ISA versions 1.0 through 1.3, sin.f32
+// defaults to sin.approx.ftz.f32"; "For PTX ISA version 1.4 and later, the
+// .approx modifier is required". ptxas 13.0 takes them below .version 1.4.
+// `meaning`: what the form stood for; the fix-it writes its qualifiers.
+struct BareForm {
+  std::string_view section, syntax, opcode, type;
+  std::size_t sources;          // a; a, b; a, b, c
+  std::string_view requires_;   // "'div.f32' requires .approx, .full or a rounding modifier"
+  std::string_view meaning;     // the note
+  std::string_view qualifiers;  // the fix-it
+};
+
+InstructionSpec bareBefore14(const BareForm& form) {
+  std::vector<OperandSpec> operands = {typedDest("d")};
+  for (std::string_view name : {"a", "b", "c"}) {
+    if (operands.size() > form.sources) break;
+    operands.push_back(typedValue(name));
+  }
+  InstructionSpec spec =
+      entry(form.section, form.syntax, form.opcode, {required(".type", {form.type})}, std::move(operands), {}, {1, 0},
+            form.type == ".f64" ? TargetRequirement::atLeast(13) : TargetRequirement{});
+  spec.removed = {.from = {1, 4}, .what = form.requires_, .note = form.meaning, .insert = form.qualifiers};
+  return spec;
+}
+
+void bareFormsBefore14(std::vector<InstructionSpec>& specs) {
+  const BareForm forms[] = {
+      {"9.7.3.7", "mad.f64 d, a, b, c", "mad", ".f64", 3, "'mad.f64' requires a rounding modifier",
+       "legacy mad.f64 without a rounding modifier is mad.rn.f64", ".rn"},
+      {"9.7.3.8", "div.f32 d, a, b", "div", ".f32", 2, "'div.f32' requires .approx, .full or a rounding modifier",
+       "PTX ISA 1.0 to 1.3 read div.f32 as div.approx.ftz.f32", ".approx.ftz"},
+      {"9.7.3.8", "div.f64 d, a, b", "div", ".f64", 2, "'div.f64' requires a rounding modifier",
+       "PTX ISA 1.0 to 1.3 read div.f64 as div.rn.f64", ".rn"},
+      {"9.7.3.13", "rcp.f32 d, a", "rcp", ".f32", 1, "'rcp.f32' requires .approx or a rounding modifier",
+       "PTX ISA 1.0 to 1.3 read rcp.f32 as rcp.approx.ftz.f32", ".approx.ftz"},
+      {"9.7.3.13", "rcp.f64 d, a", "rcp", ".f64", 1, "'rcp.f64' requires a rounding modifier",
+       "PTX ISA 1.0 to 1.3 read rcp.f64 as rcp.rn.f64", ".rn"},
+      {"9.7.3.15", "sqrt.f32 d, a", "sqrt", ".f32", 1, "'sqrt.f32' requires .approx or a rounding modifier",
+       "PTX ISA 1.0 to 1.3 read sqrt.f32 as sqrt.approx.ftz.f32", ".approx.ftz"},
+      {"9.7.3.15", "sqrt.f64 d, a", "sqrt", ".f64", 1, "'sqrt.f64' requires a rounding modifier",
+       "PTX ISA 1.0 to 1.3 read sqrt.f64 as sqrt.rn.f64", ".rn"},
+      {"9.7.3.16", "rsqrt.f32 d, a", "rsqrt", ".f32", 1, "'rsqrt.f32' requires the qualifier '.approx'",
+       "PTX ISA 1.0 to 1.3 read rsqrt.f32 as rsqrt.approx.ftz.f32", ".approx.ftz"},
+      {"9.7.3.16", "rsqrt.f64 d, a", "rsqrt", ".f64", 1, "'rsqrt.f64' requires the qualifier '.approx'",
+       "PTX ISA 1.0 to 1.3 read rsqrt.f64 as rsqrt.approx.f64", ".approx"},
+      {"9.7.3.18", "sin.f32 d, a", "sin", ".f32", 1, "'sin.f32' requires the qualifier '.approx'",
+       "PTX ISA 1.0 to 1.3 read sin.f32 as sin.approx.ftz.f32", ".approx.ftz"},
+      {"9.7.3.19", "cos.f32 d, a", "cos", ".f32", 1, "'cos.f32' requires the qualifier '.approx'",
+       "PTX ISA 1.0 to 1.3 read cos.f32 as cos.approx.ftz.f32", ".approx.ftz"},
+      {"9.7.3.20", "lg2.f32 d, a", "lg2", ".f32", 1, "'lg2.f32' requires the qualifier '.approx'",
+       "PTX ISA 1.0 to 1.3 read lg2.f32 as lg2.approx.ftz.f32", ".approx.ftz"},
+      {"9.7.3.21", "ex2.f32 d, a", "ex2", ".f32", 1, "'ex2.f32' requires the qualifier '.approx'",
+       "PTX ISA 1.0 to 1.3 read ex2.f32 as ex2.approx.ftz.f32", ".approx.ftz"},
+  };
+  for (const BareForm& form : forms) specs.push_back(bareBefore14(form));
+}
+
 // 9.7.2.1-9.7.2.4, 9.7.2.6: "32-bit ... introduced in PTX ISA version 1.2
 // (madc: 3.0), 64-bit ... in 4.3 ... requires sm_20".
 std::vector<FeatureNote> carry64Notes() {
@@ -319,8 +378,11 @@ std::vector<InstructionSpec> arithmeticSpecs() {
       "9.7.3.7", "mad.rnd{.ftz}{.sat}.f32 d, a, b, c", "mad",
       {required(".rnd", kRnd), optional(".ftz", {".ftz"}), optional(".sat", {".sat"}), required(".type", {".f32"})},
       ternaryOperands(), {}, {2, 0}, TargetRequirement::atLeast(20)));
+  // "mad.f64 requires sm_13 or higher"; the manual gives no later PTX ISA
+  // version for its rounding modifiers than mad's own 1.0 (ptxas 13.0 takes
+  // mad.rn.f64 at .version 1.3).
   specs.push_back(entry("9.7.3.7", "mad.rnd.f64 d, a, b, c", "mad",
-                        {required(".rnd", kRnd), required(".type", {".f64"})}, ternaryOperands(), {}, {1, 4},
+                        {required(".rnd", kRnd), required(".type", {".f64"})}, ternaryOperands(), {}, {1, 0},
                         TargetRequirement::atLeast(13)));
   specs.push_back(mad_sm1x);
 
@@ -787,6 +849,8 @@ std::vector<InstructionSpec> arithmeticSpecs() {
              {{{".v2"}, {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"}},
               {{".v4"}, {".b16", ".b32", ".u16", ".u32", ".s16", ".s32", ".f32"}}})},
       {1, 0}, {}, {{.slot = ".type", .values = {".f64"}, .targets = {TargetRequirement::atLeast(13)}}}));
+  // Last: an instruction that fits no block is judged by its current form.
+  bareFormsBefore14(specs);
   return specs;
 }
 

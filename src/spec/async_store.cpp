@@ -15,6 +15,11 @@ const Values kWeakTypes = {".b32", ".b64", ".u32", ".u64", ".s32", ".s64", ".f32
 // ptxas 13.0 caps the vector at 128 bits ("Vector type too large, exceeds
 // 128 bit limit"): .v4 only with the 32-bit types.
 InstructionSpec weakBlock(bool scope) {
+  // "b is a source value, of the type indicated by qualifier .type": Table 26
+  // (9.4), not only its size (ptxas 13.0: "Arguments mismatch" for an .f32
+  // register with .u32).
+  OperandSpec b = data("b", ".vec");
+  b.typed_elements = true;
   InstructionSpec s{
       .section = "9.7.9.12",
       .syntax = scope ? "st.async{.scope}{.ss}.completion_mechanism{.vec}.type [a], b, [mbar]"
@@ -23,7 +28,7 @@ InstructionSpec weakBlock(bool scope) {
       .qualifiers = {scope ? optional(".scope", {".cluster"}) : optional(".weak", {".weak"}),
                      optionalSpace(".ss", {".shared::cluster"}), required(".completion_mechanism", kMbarrier),
                      optional(".vec", {".v2", ".v4"}), required(".type", kWeakTypes)},
-      .operands = {address("a"), data("b", ".vec"), address("mbar")},
+      .operands = {address("a"), b, address("mbar")},
       .constraints = {pairs(".vec", ".type", {{{".v2"}, kWeakTypes}, {{".v4"}, {".b32", ".u32", ".s32", ".f32"}}})},
       // "Introduced in PTX ISA version 8.1"; "Requires sm_90 or higher".
       .introduced = {8, 1},

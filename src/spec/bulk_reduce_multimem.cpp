@@ -117,11 +117,9 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
                                              fp8Note(".acc_prec", {".acc::f16"}),
                                              fp8Note(".type", kFp8Types)};
   // ".acc::f32 changes f16/bf16 accumulation to f32; .acc::f16 changes fp8 to f16".
-  // ".acc_prec ... change[s] the precision of intermediate accumulation": the
-  // syntax puts it after any .op, but only .add accumulates; ptxas allows it
-  // with .add only ("Illegal reduction operation ... .acc::f32"), and so does
-  // ptxlint (rejecting here cannot reject what ptxas accepts).
-  Constraint acc_add_only = pairs(".acc_prec", ".op", {{{".acc::f32", ".acc::f16"}, {".add"}}});
+  // The syntax puts .acc_prec after any .op (.min, .max, .add); ptxas 13.0
+  // takes it with .add only ("Illegal reduction operation"): the deviation
+  // 'multimem-ld-reduce-acc-prec-min-max' (src/spec/deviations.cpp).
   Constraint acc_types = pairs(".acc_prec", ".type",
                                {{{".acc::f32"}, {".f16", ".f16x2", ".bf16", ".bf16x2"}},
                                 {{".acc::f16"}, {".e5m2", ".e4m3", ".e5m2x2", ".e4m3x2", ".e4m3x4", ".e5m2x4"}}});
@@ -132,7 +130,7 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
        required(".op", {".min", ".max", ".add"}), optional(".acc_prec", {".acc::f32", ".acc::f16"}),
        optional(".vec", {".v2", ".v4", ".v8"}), required(".type", kFloatTypes)},
       {data("d", ".vec"), address("a")},
-      {multimemOpTypes(".op"), no_f64_vec, multimemVecTypes(), acc_types, acc_add_only,
+      {multimemOpTypes(".op"), no_f64_vec, multimemVecTypes(), acc_types,
        scopeNeedsSemantics(".ldsem", {".relaxed", ".acquire"}), semanticsNeedScope(".ldsem", {".relaxed", ".acquire"})},
       ld_float_notes));
   specs.push_back(
@@ -141,7 +139,7 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
                 required(".op", {".min", ".max", ".add"}), optional(".acc_prec", {".acc::f32", ".acc::f16"}),
                 optional(".vec", {".v2", ".v4", ".v8"}), required(".type", kFloatTypes)},
                {data("d", ".vec"), address("a")},
-               {multimemOpTypes(".op"), no_f64_vec, multimemVecTypes(), acc_types, acc_add_only}, ld_float_notes));
+               {multimemOpTypes(".op"), no_f64_vec, multimemVecTypes(), acc_types}, ld_float_notes));
 
   // multimem.st
   specs.push_back(multimem("9.7.9.14", "multimem.st{.stsem}{.scope}{.ss}.type [a], b", "multimem.st",

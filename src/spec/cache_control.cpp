@@ -120,9 +120,9 @@ std::vector<InstructionSpec> cacheControlSpecs() {
   const Values ldu_types = {".b8",  ".b16", ".b32", ".b64", ".b128", ".u8",  ".u16", ".u32",
                             ".u64", ".s8",  ".s16", ".s32", ".s64",  ".f32", ".f64"};
   for (bool vec : {false, true}) {
-    InstructionSpec s =
-        entry("9.7.9.10", vec ? "ldu{.ss}.vec.type d, [a]" : "ldu{.ss}.type d, [a]", "ldu",
-              {optionalSpace(".ss", {".global"})}, {widerRegister(data("d", ".vec")), address("a")}, {2, 0}, 0);
+    InstructionSpec s = entry("9.7.9.10", vec ? "ldu{.ss}.vec.type d, [a]" : "ldu{.ss}.type d, [a]", "ldu",
+                              {optionalSpace(".ss", {".global"})},
+                              {widerRegister(data("d", ".vec")), orArrayElement(address("a"))}, {2, 0}, 0);
     s.target = TargetRequirement::none();
     if (vec) {
       s.qualifiers.push_back(required(".vec", {".v2", ".v4"}));

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <array>
 
+#include "support/text.h"
+
 namespace ptxlint::spec {
 
 bool DeviationSubject::has(std::string_view qualifier) const {
@@ -43,6 +45,105 @@ bool anyOperand(const DeviationSubject& s, Kind kind) {
 }
 bool anyFloatOperand(const DeviationSubject& s) {
   return anyOperand(s, Kind::FloatConstant) || s.anyOperandOfType(".f32") || s.anyOperandOfType(".f16x2");
+}
+// A qualifier one or two letters off `word` (`.alignd`, `.releae`): ptxas
+// refuses it as an unknown modifier, so an entry about `word`'s absence
+// does not speak for the line.
+bool misspells(const DeviationSubject& s, std::string_view word) {
+  return std::any_of(s.qualifiers.begin(), s.qualifiers.end(),
+                     [&](std::string_view q) { return q != word && support::editDistance(q, word) <= 2; });
+}
+// The .op/.type pairs ptxas 13.0 takes in every red.async form (it refuses
+// the others: "Incorrect type '.b32' for operation '.add' in instruction
+// 'red.async'"): the manual's .relaxed blocks, .add also with .s64.
+bool redAsyncTypeFitsOp(const DeviationSubject& s) {
+  if (s.has("add")) return s.hasAny({"u32", "s32", "u64", "s64"});
+  if (s.hasAny({"inc", "dec"})) return s.has("u32");
+  if (s.hasAny({"min", "max"})) return s.hasAny({"u32", "s32"});
+  return s.hasAny({"and", "or", "xor"}) && s.has("b32");
+}
+// ptxas 13.0 ties red.async's scope to its state space: .cluster to
+// .shared::cluster ("Modifier '.cluster' requires '.shared::cluster' space"),
+// .gpu and .sys to .global ("Modifier '.gpu' requires '.global' space");
+// without .ss either is taken.
+bool redAsyncScopeFitsSpace(const DeviationSubject& s) {
+  if (s.has("cluster")) return !s.has("global");
+  return !s.has("shared::cluster");
+}
+// Whether an instruction names its state space (ld.global, st.shared::cta);
+// without one it uses generic addressing (6.4.1.1).
+bool namesStateSpace(const DeviationSubject& s) {
+  return s.hasAny({"global", "local"}) || s.hasPrefix("shared") || s.hasPrefix("const") || s.hasPrefix("param");
+}
+// An address whose base is a variable declared in a state space starting with
+// `space` (".const", ".shared").
+bool namesVariableIn(const DeviationSubject& s, std::string_view space) {
+  return std::any_of(s.operands.begin(), s.operands.end(), [&](const DeviationOperand& o) {
+    return o.kind == Kind::Address && o.variable_space.starts_with(space);
+  });
+}
+bool integerRegisterType(std::string_view type) { return type.starts_with(".u") || type.starts_with(".s"); }
+// Whether a register of type `reg` (".f32") may hold `type` ("u32") data the
+// way ptxas 13.0 takes st.async's b: the size, and Table 26 (9.4).
+bool dataTypeAgrees(std::string_view type, std::string_view reg) {
+  if (reg.size() < 2 || type.empty() || reg.substr(2) != type.substr(1)) return false;
+  char want = type[0], have = reg[1];
+  return want == 'b' || have == 'b' || want == have || ((want == 'u' || want == 's') && (have == 'u' || have == 's'));
+}
+// st.async's b: a register (or, without .vec, an integer constant) that
+// agrees with .type, a vector only with .v2/.v4 and its registers of one type.
+bool stAsyncDataFits(const DeviationSubject& s) {
+  const DeviationOperand* b = s.operand(1);
+  auto type = std::find_if(s.qualifiers.begin(), s.qualifiers.end(), [](std::string_view q) {
+    return q.size() >= 2 && (q[0] == 'b' || q[0] == 'u' || q[0] == 's' || q[0] == 'f') && q[1] >= '1' && q[1] <= '9';
+  });
+  if (b == nullptr || type == s.qualifiers.end()) return false;
+  bool vec = s.hasAny({"v2", "v4"});
+  if (b->kind == Kind::IntConstant) return !vec && type->front() != 'f';
+  if (b->kind == Kind::Vector) return vec && !b->mixed_types && !b->has_sink && dataTypeAgrees(*type, b->type);
+  return !vec && b->kind == Kind::Register && dataTypeAgrees(*type, b->type);
+}
+// What ptxas 13.0 takes of st.async's operands: [a], b, [mbar] with a type
+// of 32 or 64 bits (a .v2/.v4 vector too), or [a], b without a vector
+// ("Vector qualifier is not allowed for instruction 'st.async'").
+bool stAsyncShapeFits(const DeviationSubject& s) {
+  if (!stAsyncDataFits(s)) return false;
+  if (s.operands.size() == 2) return !s.hasAny({"v2", "v4"});
+  return s.operands.size() == 3 && !s.hasAny({"b8", "u8", "s8", "b16", "u16", "s16"});
+}
+// The .mbarrier::complete_tx::bytes form as ptxas 13.0 takes it, whatever
+// its state space and [mbar]: .weak or .cluster (not both), no .release;
+// .cluster only with .shared::cluster ("Modifier '.cluster' requires
+// '.shared::cluster' space").
+bool stAsyncMbarrierFormFits(const DeviationSubject& s) {
+  return s.has("mbarrier::complete_tx::bytes") && !s.hasAny({"mmio", "release", "relaxed", "cta", "gpu", "sys"}) &&
+         !(s.has("weak") && s.has("cluster")) && !s.has("global") &&
+         !(s.has("cluster") && s.hasAny({"shared", "shared::cta"})) && stAsyncShapeFits(s);
+}
+// The .gpu/.sys form as ptxas 13.0 takes it: [a], b; .global or generic,
+// no vector, no completion mechanism, no .weak.
+bool stAsyncReleaseFormFits(const DeviationSubject& s) {
+  return s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::") && !s.hasAny({"weak", "relaxed", "v2", "v4"}) &&
+         !s.hasPrefix("shared") && s.operands.size() == 2 && stAsyncDataFits(s);
+}
+// st.async with neither a completion mechanism nor .sem/.scope, as ptxas
+// 13.0 takes it: [a], b generic, .shared::cta or .global; [a], b, [mbar]
+// with .shared::cta.
+bool stAsyncBareFormFits(const DeviationSubject& s) {
+  if (s.hasPrefix("mbarrier::") || s.hasAny({"mmio", "release", "relaxed", "cta", "cluster", "gpu", "sys"})) {
+    return false;
+  }
+  if (s.hasAny({"shared", "shared::cluster"})) return false;
+  bool space_fits = s.operands.size() == 2 || s.has("shared::cta");
+  return space_fits && stAsyncShapeFits(s);
+}
+bool isRegisterOf(const DeviationOperand* o, std::initializer_list<std::string_view> types) {
+  return o != nullptr && o->kind == Kind::Register &&
+         std::find(types.begin(), types.end(), o->type) != types.end();
+}
+// The type qualifiers in order ("bf16", "u16"): words like u16, s32, bf16, f16x2.
+std::size_t countQualifier(const DeviationSubject& s, std::string_view q) {
+  return static_cast<std::size_t>(std::count(s.qualifiers.begin(), s.qualifiers.end(), q));
 }
 bool integerInstructionType(const DeviationSubject& s) {
   return s.hasAny({"u16", "u32", "u64", "s16", "s32", "s64", "u16x2", "s16x2"});
@@ -95,6 +196,19 @@ const std::array kDeviations = {
               "multimem.red{.redsem}{.scope}{.ss}.redop{.vec}.redtype [a], b; with .redop = { .add }",
               {},
               "tests/golden/deviations/all.ptx"},
+    Deviation{"multimem-ld-reduce-acc-prec-min-max",
+              "multimem",
+              kStricter,
+              "multimem.ld_reduce",
+              ".acc::f32/.acc::f16 with .min or .max",
+              [](const DeviationSubject& s) { return s.hasAny({"acc::f32", "acc::f16"}) && s.hasAny({"min", "max"}); },
+              "13.0",
+              "Illegal reduction operation for instruction 'multimem.ld_reduce.acc::f32'",
+              "9.7.9.14",
+              "multimem.ld_reduce{.ldsem}{.scope}{.ss}.op{.acc_prec}{.vec}.type d, [a]; .op = { .min, .max, .add } "
+              ".acc_prec = { .acc::f32, .acc::f16 }",
+              {},
+              "tests/golden/deviations/all.ptx"},
     // ----- cp.async, cp.async.bulk (9.7.9.25)
     Deviation{"cp-async-cta-before-7.8",
               "cp.async",
@@ -115,7 +229,11 @@ const std::array kDeviations = {
               kLaxer,
               "cp.async.bulk",
               "a scope (.cta, .cluster, .gpu, .sys)",
-              [](const DeviationSubject& s) { return !s.has("tensor") && !s.has("prefetch") && hasScope(s); },
+              [](const DeviationSubject& s) {
+                // the copies (cp.async.bulk.global..., .shared::...), not wait_group/commit_group
+                bool copy = s.qualifiers.size() > 2 && (s.qualifiers[2] == "global" || s.qualifiers[2].starts_with("shared"));
+                return copy && !s.has("tensor") && !s.has("prefetch") && hasScope(s);
+              },
               "13.0",
               "",
               "9.7.9.25.4.1",
@@ -128,9 +246,10 @@ const std::array kDeviations = {
               "red.async",
               kLaxer,
               "red.async",
-              ".relaxed without its [mbar] operand",
+              ".relaxed without its [mbar] operand (an .op/.type pair ptxas takes)",
               [](const DeviationSubject& s) {
-                return s.has("relaxed") && s.has("mbarrier::complete_tx::bytes") && s.operands.size() == 2;
+                return s.has("relaxed") && !s.has("mmio") && s.has("mbarrier::complete_tx::bytes") &&
+                       s.operands.size() == 2 && redAsyncTypeFitsOp(s) && redAsyncScopeFitsSpace(s);
               },
               "13.0",
               "",
@@ -142,9 +261,10 @@ const std::array kDeviations = {
               "red.async",
               kLaxer,
               "red.async",
-              ".relaxed with .gpu or .sys in the .release form (no completion mechanism)",
+              ".relaxed with .gpu or .sys in the .release form (no completion mechanism), an .op/.type pair ptxas takes",
               [](const DeviationSubject& s) {
-                return s.has("relaxed") && !s.has("mmio") && s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::");
+                return s.has("relaxed") && !s.has("mmio") && s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::") &&
+                       redAsyncTypeFitsOp(s) && redAsyncScopeFitsSpace(s);
               },
               "13.0",
               "",
@@ -157,7 +277,9 @@ const std::array kDeviations = {
               kLaxer,
               "red.async",
               ".relaxed .add.s64",
-              [](const DeviationSubject& s) { return s.has("relaxed") && s.has("add") && s.has("s64"); },
+              [](const DeviationSubject& s) {
+                return s.has("relaxed") && !s.has("mmio") && s.has("add") && s.has("s64") && redAsyncScopeFitsSpace(s);
+              },
               "13.0",
               "",
               "9.7.13.7",
@@ -170,11 +292,8 @@ const std::array kDeviations = {
               "red.async",
               ".release (.gpu/.sys, .global) with an .op other than .add, of a type the .op takes",
               [](const DeviationSubject& s) {
-                bool typed = (s.hasAny({"and", "or", "xor"}) && s.hasAny({"b32", "b64"})) ||
-                             (s.hasAny({"inc", "dec"}) && s.has("u32")) ||
-                             (s.hasAny({"min", "max"}) && s.hasAny({"u32", "s32", "u64", "s64"}));
-                return s.has("release") && s.hasAny({"gpu", "sys"}) && !s.has("shared::cluster") &&
-                       !s.hasPrefix("mbarrier::") && typed;
+                return s.has("release") && !s.has("add") && s.hasAny({"gpu", "sys"}) && !s.has("shared::cluster") &&
+                       !s.hasPrefix("mbarrier::") && redAsyncTypeFitsOp(s);
               },
               "13.0",
               "",
@@ -186,9 +305,10 @@ const std::array kDeviations = {
               "red.async",
               kLaxer,
               "red.async",
-              ".mmio.release with a scope other than .sys",
+              ".mmio.release with .gpu (an .op/.type pair ptxas takes)",
               [](const DeviationSubject& s) {
-                return s.has("mmio") && s.has("release") && s.has("gpu") && !s.has("shared::cluster");
+                return s.has("mmio") && s.has("release") && s.has("gpu") && !s.has("shared::cluster") &&
+                       redAsyncTypeFitsOp(s);
               },
               "13.0",
               "",
@@ -215,7 +335,8 @@ const std::array kDeviations = {
     Deviation{"immediate-address-outside-local",
               "memory",
               kStricter,
-              "ld|st|ldu|atom|red|prefetch|prefetchu|cp|multimem|mbarrier|applypriority|discard|createpolicy",
+              "ld|st|ldu|atom|red|prefetch|prefetchu|cp|multimem|mbarrier|applypriority|discard|createpolicy|ldmatrix|"
+              "stmatrix|wmma|tensormap|clusterlaunchcontrol|tcgen05.alloc",
               "an immediate address [immAddr] outside .local",
               [](const DeviationSubject& s) { return anyOperand(s, Kind::ImmediateAddress) && !s.has("local"); },
               "13.0",
@@ -224,6 +345,20 @@ const std::array kDeviations = {
               "[immAddr] (an immediate absolute address, one of the address expressions of 6.4.1)",
               {},
               "tests/golden/deviations/all.ptx"},
+    Deviation{"generic-access-names-const",
+              "memory",
+              kStricter,
+              "ld|ldu|st|atom|red|prefetch|prefetchu",
+              "a generic access (no state space) that names a .const variable: [cvar], [cvar+4]",
+              [](const DeviationSubject& s) { return !namesStateSpace(s) && namesVariableIn(s, ".const"); },
+              "13.0",
+              "State space mismatch between instruction and address in instruction 'ld'",
+              "6.4.1.1",
+              "If a memory instruction does not specify a state space, the operation is performed using generic "
+              "addressing. The state spaces .const, Kernel Function Parameters (.param), .local and .shared are "
+              "modeled as windows within the generic address space.",
+              {},
+              "tests/golden/operands/named-addresses.ptx"},
     Deviation{"address-size-32",
               "module",
               kStricter,
@@ -408,6 +543,90 @@ const std::array kDeviations = {
               "immLut is an integer constant that can take values from 0 to 255",
               {},
               "tests/golden/deviations/all.ptx"},
+    Deviation{"lop3-negated-q",
+              "arithmetic",
+              kLaxer,
+              "lop3.or|lop3.and",
+              "a negated predicate q in lop3.BoolOp",
+              [](const DeviationSubject& s) { return s.operands.size() == 6 && lastOperandIs(s, Kind::Negated); },
+              "13.0",
+              "",
+              "9.7.8.6",
+              "lop3.BoolOp.b32 d|p, a, b, c, immLut, q; (q, where other blocks write {!}c)",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"set-bf16-integer-result",
+              "arithmetic",
+              kLaxer,
+              "set",
+              "a .u16/.s16 register for the .bf16 result d of set.CmpOp.bf16.stype",
+              [](const DeviationSubject& s) {
+                return !s.has("ftz") && s.qualifiers.size() >= 3 && countQualifier(s, "bf16") == 1 &&
+                       s.qualifiers[s.qualifiers.size() - 2] == "bf16" && isRegisterOf(s.operand(0), {".u16", ".s16"});
+              },
+              "13.0",
+              "",
+              "9.7.7.1",
+              "set.CmpOp.bf16.stype d, a, b; (Table 26, 9.4: \"Floating-point types agree only if they have the same "
+              "size; i.e., they must match exactly\")",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"set-bf16-from-bf16",
+              "arithmetic",
+              kLaxer,
+              "set",
+              "a .bf16 result from .bf16 sources (set.CmpOp.bf16.bf16)",
+              [](const DeviationSubject& s) {
+                auto half = [](const DeviationOperand* o) { return isRegisterOf(o, {".b16", ".u16", ".s16"}); };
+                return !s.has("ftz") && (s.qualifiers.size() == 3 || s.qualifiers.size() == 4) &&
+                       s.qualifiers[s.qualifiers.size() - 1] == "bf16" && s.qualifiers[s.qualifiers.size() - 2] == "bf16" &&
+                       half(s.operand(0)) && half(s.operand(1)) && half(s.operand(2));
+              },
+              "13.0",
+              "",
+              "9.7.7.1",
+              ".stype = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f16, .f32, .f64 } (no .bf16)",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"add-f32-bf16-integer-source",
+              "arithmetic",
+              kLaxer,
+              "add|sub",
+              "a .u16/.s16 register or an integer constant for the .bf16 source a of add/sub .f32.bf16",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* a = s.operand(1);
+                return s.has("f32") && s.has("bf16") && s.operands.size() == 3 &&
+                       (isRegisterOf(a, {".u16", ".s16"}) || (a && a->kind == Kind::IntConstant)) &&
+                       isRegisterOf(s.operand(0), {".f32", ".b32"}) && isRegisterOf(s.operand(2), {".f32", ".b32"});
+              },
+              "13.0",
+              "",
+              "9.7.5.1",
+              "add{.rnd}{.sat}.f32.atype d, a, c; .atype = { .f16, .bf16 } (Table 26, 9.4: \"Floating-point types "
+              "agree only if they have the same size; i.e., they must match exactly\")",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"fns-float-operands",
+              "arithmetic",
+              kLaxer,
+              "fns",
+              "an .f32 register or a 0f constant for base or offset",
+              [](const DeviationSubject& s) {
+                auto floaty = [](const DeviationOperand* o) {
+                  return isRegisterOf(o, {".f32"}) || (o && o->kind == Kind::FloatConstant && o->text.starts_with("0f"));
+                };
+                auto fits = [&](const DeviationOperand* o) {
+                  return floaty(o) || isRegisterOf(o, {".b32", ".u32", ".s32"}) || (o && o->kind == Kind::IntConstant);
+                };
+                return s.operands.size() == 4 && (floaty(s.operand(2)) || floaty(s.operand(3))) && fits(s.operand(2)) &&
+                       fits(s.operand(3));
+              },
+              "13.0",
+              "",
+              "9.7.1.17",
+              "Operand base has .b32, .u32 or .s32 type. Operand offset has .s32 type.",
+              {},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"testp-without-op",
               "arithmetic",
               kLaxer,
@@ -436,14 +655,81 @@ const std::array kDeviations = {
               ".type = { .u32, .s32, .u64, .s64 }",
               {},
               "tests/golden/deviations/all.ptx"},
+    // PTX ISA 1.0 to 1.3 (9.7.3.8, 9.7.3.13, 9.7.3.15; 11.1.2)
+    Deviation{"div-rn-f64-before-1.4",
+              "arithmetic",
+              kLaxer,
+              "div",
+              "div.rn.f64 before PTX ISA 1.4",
+              [](const DeviationSubject& s) {
+                return s.has("rn") && s.has("f64") && before(s, {1, 4});
+              },
+              "13.0",
+              "",
+              "9.7.3.8",
+              "Explicit modifiers .approx, .full, .ftz, and rounding introduced in PTX ISA version 1.4.",
+              {},
+              "tests/golden/arith/approx-bare-1.x.ptx"},
+    Deviation{"sqrt-rn-f64-before-1.4",
+              "arithmetic",
+              kLaxer,
+              "sqrt",
+              "sqrt.rn.f64 before PTX ISA 1.4",
+              [](const DeviationSubject& s) {
+                return s.has("rn") && s.has("f64") && before(s, {1, 4});
+              },
+              "13.0",
+              "",
+              "9.7.3.15",
+              "sqrt.rn.f64 and explicit modifiers .approx and .ftz were introduced in PTX ISA version 1.4.",
+              {},
+              "tests/golden/arith/approx-bare-1.x.ptx"},
+    // 9.7.3.7 mad, Errata: "for PTX ISA version 3.0 and earlier, ptxas does
+    // not enforce this requirement ... For PTX ISA version 3.1, ptxas
+    // generates a warning".
+    Deviation{"mad-f32-rounding-before-3.2",
+              "arithmetic",
+              kLaxer,
+              "mad",
+              "mad.f32 without a rounding modifier on sm_20 or higher before PTX ISA 3.2",
+              [](const DeviationSubject& s) {
+                return s.has("f32") && !s.hasAny({"rn", "rz", "rm", "rp"}) && before(s, {3, 2}) && s.target &&
+                       s.target->sm >= 20;
+              },
+              "13.0",
+              "",
+              "9.7.3.7",
+              "In PTX ISA versions 2.0 and later, a rounding modifier is required for mad.f32 for sm_20 and higher "
+              "targets.",
+              {},
+              "tests/golden/arith/mad-rounding-3.x.ptx"},
+    Deviation{"f64-without-map-below-sm13",
+              "module",
+              kLaxer,
+              "*",
+              ".f64 instructions on sm_10 to sm_12 without map_f64_to_f32",
+              [](const DeviationSubject& s) {
+                return s.target && s.target->sm < 13 && !s.target->maps_f64 &&
+                       (s.has("f64") || s.anyOperandOfType(".f64"));
+              },
+              "13.0",
+              "",
+              "11.1.2",
+              "sm_10: Baseline feature set for sm_10 architecture. Requires map_f64_to_f32 if any .f64 instructions "
+              "used.",
+              {},
+              "tests/golden/isa-versions/f64-without-map-sm10.ptx"},
     // ----- synchronization (9.7.13)
     Deviation{"fence-acquire-release-early",
               "synchronization",
               kLaxer,
               "fence",
               "fence.acquire/.release before PTX ISA 8.6 or below sm_90",
+              // Not with .cluster where the scope itself is too new (below
+              // sm_90 or before PTX ISA 7.8): ptxas refuses that line.
               [](const DeviationSubject& s) {
-                return s.hasAny({"acquire", "release"}) && s.qualifiers.size() == 2 &&
+                const bool clusterTooNew = s.has("cluster") && (before(s, {7, 8}) || (s.target && s.target->sm < 90));
+                return s.hasAny({"acquire", "release"}) && s.qualifiers.size() == 2 && !clusterTooNew &&
                        (before(s, {8, 6}) || (s.target && s.target->sm < 90));
               },
               "13.0",
@@ -464,30 +750,139 @@ const std::array kDeviations = {
               "fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster; (no state space)",
               {},
               "tests/golden/deviations/all.ptx"},
+    Deviation{"fence-proxy-tensormap-address-register",
+              "synchronization",
+              kLaxer,
+              "fence.proxy.tensormap::generic",
+              "[addr] in a floating-point or .pred register (no offset: ptxas 13.0 may crash on [%fd1+8])",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* addr = s.operand(0);
+                const DeviationOperand* size = s.operand(1);
+                return s.has("acquire") && hasScope(s) && addr && addr->kind == Kind::Address && !addr->offset &&
+                       (addr->type.starts_with(".f") || addr->type.starts_with(".bf") || addr->type == ".pred") &&
+                       size && size->kind == Kind::IntConstant && size->value == 128;
+              },
+              "13.0",
+              "",
+              "6.4.1",
+              "[reg]: an integer or bit-size type register reg containing a byte address.",
+              {},
+              "tests/golden/operands/named-addresses.ptx"},
     // ----- st.async (9.7.9.12)
-    Deviation{"st-async-relaxed-forms",
+    Deviation{"st-async-mbarrier-forms",
               "st.async",
               kLaxer,
               "st.async",
-              ".mmio with .gpu, no [mbar], .shared or .shared::cta, or .gpu/.sys without .sem",
+              "the .mbarrier::complete_tx::bytes form without its [mbar] operand, or with .shared or .shared::cta",
               [](const DeviationSubject& s) {
-                bool mbar = s.has("mbarrier::complete_tx::bytes");
-                return (s.has("mmio") && s.has("gpu")) || (mbar && s.operands.size() == 2) ||
-                       (mbar && s.hasAny({"shared", "shared::cta"})) || (s.hasAny({"gpu", "sys"}) && !s.has("release"));
+                return stAsyncMbarrierFormFits(s) &&
+                       (s.operands.size() == 2 || s.hasAny({"shared", "shared::cta"}));
               },
               "13.0",
               "",
               "9.7.9.12",
-              "If .ss is specified, it must be .shared::cluster.",
+              "st.async{.weak}{.ss}.completion_mechanism{.vec}.type [a], b, [mbar]; ... If .ss is specified, it must "
+              "be .shared::cluster.",
+              {},
+              "tests/golden/tma/async-store.ptx"},
+    Deviation{"st-async-mmio-gpu",
+              "st.async",
+              kLaxer,
+              "st.async",
+              ".mmio.release with .gpu",
+              [](const DeviationSubject& s) {
+                return stAsyncReleaseFormFits(s) && s.has("mmio") && s.has("release") && s.has("gpu");
+              },
+              "13.0",
+              "",
+              "9.7.9.12",
+              "If .mmio is specified, .scope must be .sys.",
               {},
               "tests/golden/deviations/all.ptx"},
+    Deviation{"st-async-scope-without-sem",
+              "st.async",
+              kLaxer,
+              "st.async",
+              ".gpu or .sys without .release (and without .mmio)",
+              [](const DeviationSubject& s) {
+                return stAsyncReleaseFormFits(s) && !s.has("mmio") && !s.has("release") && !misspells(s, "release");
+              },
+              "13.0",
+              "",
+              "9.7.9.12",
+              "st.async{.mmio}.sem.scope{.ss}.type [a], b; .sem = { .release } (no braces: .sem is mandatory; "
+              "without it st.async is .weak, whose scope is .cluster)",
+              {},
+              "tests/golden/tma/async-store.ptx"},
+    Deviation{"st-async-without-completion-mechanism",
+              "st.async",
+              kLaxer,
+              "st.async",
+              "neither .mbarrier::complete_tx::bytes nor .release/.scope: [a], b (generic, .shared::cta, .global) "
+              "or [a], b, [mbar] with .shared::cta",
+              stAsyncBareFormFits,
+              "13.0",
+              "",
+              "9.7.9.12",
+              "st.async{.weak}{.ss}.completion_mechanism{.vec}.type [a], b, [mbar]; st.async{.mmio}.sem.scope{.ss}.type "
+              "[a], b; (.completion_mechanism, or .sem and .scope, in every block)",
+              {},
+              "tests/golden/tma/async-store.ptx"},
+    Deviation{"st-async-float-vector-integer-registers",
+              "st.async",
+              kLaxer,
+              "st.async",
+              "a .v2/.v4 vector of .f32/.f64 data in integer registers of one type and the size",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* b = s.operand(1);
+                return s.hasAny({"v2", "v4"}) && s.hasAny({"f32", "f64"}) && b && b->kind == Kind::Vector &&
+                       !b->mixed_types && !b->has_sink && integerRegisterType(b->type) &&
+                       b->type.substr(2) == (s.has("f32") ? "32" : "64");
+              },
+              "13.0",
+              "",
+              "9.7.9.12",
+              "b is a source value, of the type indicated by qualifier .type. (Table 26, 9.4: .fX with .sX/.uX "
+              "registers is invalid)",
+              {},
+              "tests/golden/tma/async-store.ptx"},
+    Deviation{"st-bulk-32-bit-size",
+              "st.async",
+              kStricter,
+              "st.bulk",
+              "a 32-bit size register (PTX ISA 9.0)",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* size = s.operand(1);
+                return size && size->kind == Kind::Register &&
+                       (size->type == ".b32" || size->type == ".u32" || size->type == ".s32");
+              },
+              "13.0",
+              "Arguments mismatch for instruction 'mov'",
+              "9.7.9.13",
+              "The 32-bit or 64-bit integer operand size specifies the amount of memory to be initialized in terms of "
+              "number of bytes. ... Support for size operand with 32-bit length is introduced in PTX ISA version 9.0.",
+              {},
+              "tests/golden/tma/async-store.ptx"},
+    Deviation{"st-bulk-shared-variable",
+              "st.async",
+              kStricter,
+              "st.bulk",
+              ".shared::cta with a .shared variable named as [a]: [sbuf], [sbuf+8]",
+              [](const DeviationSubject& s) { return s.has("shared::cta") && namesVariableIn(s, ".shared"); },
+              "13.0",
+              "Argument 1 of instruction 'add': must be register",
+              "9.7.9.13",
+              "st.bulk{.weak}{.shared::cta}  [a], size, initval; (6.4.1: [var], the name of an addressable "
+              "variable var, and [var+immOff] are address operands)",
+              {},
+              "tests/golden/tma/async-store.ptx"},
     // ----- wgmma, wmma, mma, tcgen05 (9.7.14-9.7.16)
     Deviation{"wgmma-without-aligned",
               "matrix",
               kLaxer,
               "wgmma",
               "no .aligned",
-              [](const DeviationSubject& s) { return !s.has("aligned"); },
+              [](const DeviationSubject& s) { return !s.has("aligned") && !misspells(s, "aligned"); },
               "13.0",
               "",
               "9.7.15",
@@ -495,12 +890,97 @@ const std::array kDeviations = {
               "wgmma.mma_async instruction.",
               {},
               "tests/cli/ptxas-transparency"},
+    Deviation{"wmma-load-c-subbyte-float-ctype",
+              "matrix",
+              kLaxer,
+              "wmma.load.c",
+              ".f32 or .f16 as .ctype of the .m8n8k32 and .m8n8k128 shapes",
+              [](const DeviationSubject& s) {
+                return s.hasAny({"m8n8k32", "m8n8k128"}) && s.hasAny({"f32", "f16"}) && s.has("aligned");
+              },
+              "13.0",
+              "",
+              "9.7.14.4.3",
+              "wmma.load.c.sync.aligned.layout.shape{.ss}.ctype r, [p] {, stride}; .shape = {.m8n8k32}; .ctype = "
+              "{.s32};",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"mma-kind-f8f6f4-sm100",
+              "matrix",
+              kLaxer,
+              "mma.sync",
+              ".kind::f8f6f4 with .e4m3/.e5m2 (no .block_scale) on sm_100a/sm_100f/sm_103a",
+              [](const DeviationSubject& s) {
+                bool fp8_only = !s.hasAny({"e2m1", "e3m2", "e2m3"}) && s.hasAny({"e4m3", "e5m2"});
+                return s.has("kind::f8f6f4") && !s.has("block_scale") && fp8_only && s.target &&
+                       (s.target->sm == 100 || s.target->sm == 103) && s.target->suffix != TargetSuffix::None;
+              },
+              "13.0",
+              "",
+              "9.7.14.5.14",
+              "Support for .kind, .block_scale, .scale_vec_size qualifier requires sm_120a and are supported on "
+              "sm_120f or higher in the same family from PTX ISA version 8.8.",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"tcgen05-mma-i8-scale-input-d",
+              "tcgen05",
+              kLaxer,
+              "tcgen05.mma",
+              "a constant scale-input-d with .kind::i8 (any value)",
+              [](const DeviationSubject& s) {
+                std::size_t n = s.operands.size();
+                return s.has("kind::i8") && !s.has("ws") && n >= 6 && s.operands[n - 1].kind == Kind::IntConstant &&
+                       isRegisterOf(&s.operands[n - 2], {".pred"});
+              },
+              "13.0",
+              "",
+              "9.7.16.10.9.1",
+              "The argument scale-input-d is only valid for .kind::tf32 and .kind::f16.",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"mma-mx-kind-without-block-scale",
+              "matrix",
+              kLaxer,
+              "mma.sync",
+              ".kind::mxf4/.kind::mxf4nvf4/.kind::mxf8f6f4 without .block_scale, m16n8k32 with .e4m3/.e5m2 (taken as "
+              ".kind::f8f6f4)",
+              [](const DeviationSubject& s) {
+                bool fp8_only = !s.hasAny({"e2m1", "e3m2", "e2m3"}) && s.hasAny({"e4m3", "e5m2"});
+                bool target = s.target && s.target->suffix != TargetSuffix::None &&
+                              (s.target->sm == 100 || s.target->sm == 103 || s.target->sm >= 120);
+                return s.hasAny({"kind::mxf4", "kind::mxf4nvf4", "kind::mxf8f6f4"}) && s.has("m16n8k32") &&
+                       !s.has("block_scale") && fp8_only && target;
+              },
+              "13.0",
+              "",
+              "9.7.14.5.14",
+              "mma.sync.aligned.m16n8k32.row.col.kind.block_scale{.scale_vec_size}.f32.f8f6f4type.f8f6f4type.f32.stype "
+              "d, a, b, c, scale-a-data, {byte-id-a, thread-id-a}, scale-b-data, {byte-id-b, thread-id-b}; .kind = "
+              "{.kind::mxf8f6f4} (the mx kinds only with .block_scale)",
+              {},
+              "tests/golden/deviations/all.ptx"},
+    Deviation{"tcgen05-dealloc-ncols",
+              "tcgen05",
+              kLaxer,
+              "tcgen05.dealloc",
+              "an nCols that is a multiple of 32 but not a power of 2 in [32, 512] (0, 96, 1024)",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* n = s.operand(1);
+                return n && n->kind == Kind::IntConstant && n->value % 32 == 0 && n->value < (std::uint64_t{1} << 31) &&
+                       n->value != 32 && n->value != 64 && n->value != 128 && n->value != 256 && n->value != 512;
+              },
+              "13.0",
+              "",
+              "9.7.16.7.1",
+              "The number of columns must be a power of 2. The operand nCols must be within the range [32, 512].",
+              {},
+              "tests/golden/deviations/all.ptx"},
     Deviation{"tcgen05-ld-st-without-aligned",
               "tcgen05",
               kLaxer,
               "tcgen05.ld|tcgen05.st",
               "no .aligned",
-              [](const DeviationSubject& s) { return !s.has("aligned"); },
+              [](const DeviationSubject& s) { return !s.has("aligned") && !misspells(s, "aligned"); },
               "13.0",
               "",
               "9.7.16.8.3",

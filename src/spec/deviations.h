@@ -48,11 +48,18 @@ struct DeviationOperand {
     Other,             // a symbol, a label, a list
   };
   Kind kind = Kind::Other;
-  std::string_view type;  // ".f32" for a register; "" when unknown
+  // ".f32" for a register, and for an Address whose base is a register
+  // ([%fd1], [%fd1+8]); "" when unknown
+  std::string_view type;
   std::string_view text;
   std::uint64_t value = 0;             // IntConstant (two's complement)
   bool has_sink = false;               // Vector: one element is '_'
+  bool mixed_types = false;            // Vector: its registers are not all of one type
   std::string_view address_qualifier;  // Address: `[a].unified` -> ".unified"
+  // Address: the state space a variable named as its base is declared in
+  // ([cvar], [cvar+4] -> ".const"); "" for a register or an unknown name.
+  std::string_view variable_space;
+  bool offset = false;  // Address: [a+immOff], [var+immOff]
 };
 
 // What a condition sees of an instruction (or, for a module entry, of a

@@ -91,10 +91,12 @@ InstructionSpec memoryBlock(std::string_view section, std::string_view opcode, c
   // "Qualifier .level2::eviction_priority is supported if ... Operand d is
   // vector of 8 registers with type specified with .type": no wider ones.
   if (b.eviction) data_operand.exact_size_when = {{".level2::eviction_priority", kLevel2Eviction}};
+  // 6.4.2: an array element `a[i]` is an address too ("ld.global.u32 s,
+  // a[0];").
   if (opcode == "ld") {
-    s.operands = {data_operand, addressIn("a", ".ss")};
+    s.operands = {data_operand, orArrayElement(addressIn("a", ".ss"))};
   } else {
-    s.operands = {addressIn("a", ".ss"), data_operand};
+    s.operands = {orArrayElement(addressIn("a", ".ss")), data_operand};
   }
   // "The 64-bit operand cache-policy".
   if (b.cache_hint) s.operands.push_back(withQualifier(value("cache-policy", 64), ".level::cache_hint"));

@@ -132,6 +132,9 @@ enum AddressForm : std::uint8_t {
   kAddressImmediate = 4,  // [immAddr]
   kAddressOffset = 8,     // the +immOff of either
   kAllAddressForms = 15,
+  // `a[i]` without brackets (6.4.2 "Arrays as Operands": "ld.global.u32 s,
+  // a[0];"): ptxas 13.0 takes it for ld, ldu and st only; an entry says so.
+  kAddressArrayElement = 16,
 };
 
 // What a Symbol operand may name (a bit set). Which names exist is the symbol
@@ -352,6 +355,11 @@ inline OperandSpec immediate(std::string_view name, std::vector<std::int64_t> al
 inline OperandSpec addressIn(std::string_view name, std::string_view slot) {
   OperandSpec op = address(name);
   op.space_slot = slot;
+  return op;
+}
+// An address that may also be an array element `a[i]` (6.4.2).
+inline OperandSpec orArrayElement(OperandSpec op) {
+  op.address_forms |= kAddressArrayElement;
   return op;
 }
 // An address of only the forms `forms` (AddressForm bits); with `bits`, its
@@ -645,11 +653,16 @@ struct FeatureNote {
 
 // "Not supported in PTX ISA version 6.4 for .target sm_70 or higher"
 // (9.7.9.5 shfl, 9.7.13.8 vote): the block is refused from PTX ISA `from`
-// on targets sm_`sm` and higher. {0,0}: never removed.
+// on targets sm_`sm` and higher; with `sm` 0, on every target ("For PTX ISA
+// version 1.4 and later, the .approx modifier is required", 9.7.3.18: the
+// bare form of PTX ISA 1.0 to 1.3). `from` {0,0}: never removed.
 struct Removal {
   PtxVersion from{};
   std::uint16_t sm = 0;
-  std::string_view what{};    // "'shfl' without '.sync'"
+  // With `sm`: "'shfl' without '.sync'" (... is not supported on sm_70 or
+  // higher from ...). Without: "'sin.f32' requires the qualifier '.approx'"
+  // (... from PTX ISA 1.4).
+  std::string_view what{};
   std::string_view note{};    // what to write instead, as a note
   std::string_view insert{};  // a fix-it: text inserted after the opcode ("" none)
 };

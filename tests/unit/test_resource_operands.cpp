@@ -50,7 +50,7 @@ TEST_CASE("coordinate vectors take the element counts of the geometry", "[sema]"
   CHECK(has(lintCodes("suld.b.2d.b32.trap %r1, [s, %r2];"), "PL3007"));
 }
 
-TEST_CASE("coordinate elements follow Table 26; an array index is .u32", "[sema]") {
+TEST_CASE("coordinate elements follow Table 26, an array index is .u32", "[sema]") {
   CHECK(has(lintCodes("tex.1d.v4.f32.s32 {%f1, %f2, %f3, %f4}, [t, {%f5}];"), "PL3009"));
   CHECK(lintCodes("tex.a1d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t, {%r1, %f5}];").empty());
   CHECK(has(lintCodes("tex.a1d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t, {%f6, %f5}];"), "PL3009"));

@@ -137,6 +137,11 @@ void addressForm(const OperandScope& s, const ast::Operand& op, const OperandSpe
     if ((want.address_forms & spec::kAddressImmediate) == 0) refuse("an immediate address [immAddr]");
     return;
   }
+  if (op.expr != nullptr && op.expr->kind == ast::ExprKind::Index) {
+    // Not a form of 6.4.1 (ptxas: a syntax error); 6.4.2 writes `a[i]` bare.
+    refuse("an array element in brackets [a[i]]");
+    return;
+  }
   if (parts.base == nullptr) return;
   if (parts.offset && (want.address_forms & spec::kAddressOffset) == 0) {
     refuse("an address with an offset [a+immOff]");
@@ -218,6 +223,7 @@ void namedAddressSpace(const OperandScope& s, const ast::Operand& op, const Oper
   if (!space) return;
   const ast::Expr* base = op.expr;
   if (base != nullptr && base->kind == ast::ExprKind::Binary && (base->op == "+" || base->op == "-")) base = base->lhs;
+  if (base != nullptr && base->kind == ast::ExprKind::Index) base = base->lhs;  // a[i] (6.4.2)
   if (base == nullptr || base->kind != ast::ExprKind::Symbol) return;
   std::optional<NameInfo> info = s.registers.nameInfo(base->text);
   if (!info || (info->kind != NameKind::Variable && info->kind != NameKind::Param) || info->space.empty()) return;
@@ -239,6 +245,14 @@ void namedAddressSpace(const OperandScope& s, const ast::Operand& op, const Oper
 }  // namespace
 
 void checkAddressOperand(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
+  // 6.4.2: "ld.global.u32 s, a[0];" (the symbol pass judges that `a` is an
+  // array).
+  if (op.kind == ast::OperandKind::Expression && (want.address_forms & spec::kAddressArrayElement) != 0 &&
+      op.expr != nullptr && op.expr->kind == ast::ExprKind::Index && op.expr->lhs != nullptr &&
+      op.expr->lhs->kind == ast::ExprKind::Symbol) {
+    namedAddressSpace(s, op, want);
+    return;
+  }
   if (op.kind != ast::OperandKind::Address) {
     s.out.add(diag::RuleId::OperandKind, op.range,
               s.out.say("'{}' must be an address in brackets, such as [%rd1]", want.name));

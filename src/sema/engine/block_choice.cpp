@@ -1,5 +1,7 @@
 #include "sema/engine/block_choice.h"
 
+#include <fmt/format.h>
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -89,13 +91,52 @@ void hexFloatOperands(const ast::Operand& op, diag::DiagnosticSink& sink) {
   for (const ast::Operand& element : op.elements) hexFloatOperands(element, sink);
 }
 
+// 6.4.2: "Array elements can be accessed ... by indexing into the array
+// using square-bracket notation": the name indexed is an array (ptxas:
+// "Array indexing on non-array"). Most operands are a name or a constant:
+// those end the walk at once.
+void indexedNames(const ast::Expr* e, const RegisterResolver& registers, diag::DiagnosticSink& sink) {
+  if (e == nullptr || e->kind == ast::ExprKind::Symbol || e->kind == ast::ExprKind::IntLiteral ||
+      e->kind == ast::ExprKind::FloatLiteral) {
+    return;
+  }
+  if (e->kind == ast::ExprKind::Index && e->lhs != nullptr && e->lhs->kind == ast::ExprKind::Symbol) {
+    std::optional<NameInfo> info = registers.nameInfo(e->lhs->text);
+    bool named =
+        info && (info->kind == NameKind::Register || info->kind == NameKind::Variable || info->kind == NameKind::Param);
+    if (named && !info->is_array) {
+      Diagnostic& d =
+          sink.report(diag::RuleId::OperandKind, e->range,
+                      fmt::format("'{}' is not an array: only an array variable is indexed, as in a[1]", e->lhs->text));
+      d.spec_section = "6.4.2";
+      if (info->declared.end != 0) {
+        diag::DiagnosticSink::addNote(d, info->declared, fmt::format("'{}' is declared here", e->lhs->text));
+      }
+    }
+  }
+  indexedNames(e->lhs, registers, sink);
+  indexedNames(e->rhs, registers, sink);
+  indexedNames(e->third, registers, sink);
+}
+
+void indexedOperands(const ast::Operand& op, const RegisterResolver& registers, diag::DiagnosticSink& sink) {
+  const ast::Expr* e = op.expr;
+  if (e != nullptr && e->kind != ast::ExprKind::Symbol && e->kind != ast::ExprKind::IntLiteral) {
+    indexedNames(e, registers, sink);
+  }
+  for (const ast::Operand& element : op.elements) indexedOperands(element, registers, sink);
+}
+
 }  // namespace
 
 bool judgeInstruction(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
                       diag::DiagnosticSink& sink) {
   std::size_t first = sink.diagnostics().size();
   // Whether or not a table covers the instruction (a matter of syntax).
-  for (const ast::Operand& op : in.operands) hexFloatOperands(op, sink);
+  for (const ast::Operand& op : in.operands) {
+    hexFloatOperands(op, sink);
+    indexedOperands(op, registers, sink);
+  }
   thread_local std::vector<std::string_view> words;  // reused: no allocation per instruction
   words.clear();
   words.push_back(in.opcode.text);

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "spec/deviations.h"
+#include "support/text.h"
 
 namespace ptxlint::sema::engine {
 namespace {
@@ -16,26 +18,59 @@ using spec::DeviationOperand;
 using spec::DeviationSubject;
 using Kind = DeviationOperand::Kind;
 
-// The first words of the stricter entries: only these instructions are
-// looked at when the manual finds nothing (the common case stays a few
-// string compares).
-bool stricterMayApply(std::string_view opcode) {
-  static const std::vector<std::string_view> words = [] {
-    std::vector<std::string_view> out;
+// The entries by the first word of their mnemonics ("*" entries under
+// every word's list and under "*"), stricter and laxer apart, built once:
+// an instruction is matched only against the entries its opcode may meet,
+// and one no stricter entry concerns stays a hash lookup when the manual
+// finds nothing (the common case).
+struct Candidates {
+  std::vector<const Deviation*> stricter, laxer;
+};
+using CandidateIndex = std::unordered_map<std::string_view, Candidates, support::BytesHash, std::equal_to<>>;
+
+void addCandidate(CandidateIndex& index, std::string_view word, const Deviation& d) {
+  Candidates& c = index[word];
+  auto& list = d.direction == spec::DeviationDirection::PtxasStricter ? c.stricter : c.laxer;
+  if (std::find(list.begin(), list.end(), &d) == list.end()) list.push_back(&d);
+}
+
+const CandidateIndex& candidateIndex() {
+  static const CandidateIndex index = [] {
+    CandidateIndex out;
     for (const Deviation& d : spec::deviations()) {
-      if (d.direction != spec::DeviationDirection::PtxasStricter || d.mnemonic.starts_with(".")) continue;
-      std::string_view list = d.mnemonic;
-      while (!list.empty()) {
+      if (d.mnemonic.starts_with(".")) continue;  // a directive (applyModuleDeviations)
+      for (std::string_view list = d.mnemonic; !list.empty();) {
         std::size_t bar = list.find('|');
         std::string_view one = list.substr(0, bar);
-        out.push_back(one.substr(0, one.find('.')));
+        addCandidate(out, one.substr(0, one.find('.')), d);
         if (bar == std::string_view::npos) break;
         list.remove_prefix(bar + 1);
       }
     }
+    // "*" entries (any instruction) join every word's list in table order.
+    if (auto any = out.find(std::string_view("*")); any != out.end()) {
+      Candidates all = any->second;
+      for (auto& [word, c] : out) {
+        if (word == "*") continue;
+        for (const Deviation* d : all.stricter) addCandidate(out, word, *d);
+        for (const Deviation* d : all.laxer) addCandidate(out, word, *d);
+      }
+    }
+    // Table order (the table is one array): the first entry that holds wins.
+    for (auto& [word, c] : out) {
+      std::sort(c.stricter.begin(), c.stricter.end());
+      std::sort(c.laxer.begin(), c.laxer.end());
+    }
     return out;
   }();
-  return std::find(words.begin(), words.end(), opcode) != words.end();
+  return index;
+}
+
+const Candidates* candidatesFor(std::string_view opcode) {
+  const CandidateIndex& index = candidateIndex();
+  auto it = index.find(opcode);
+  if (it == index.end()) it = index.find(std::string_view("*"));
+  return it == index.end() ? nullptr : &it->second;
 }
 
 const ast::Expr* stripped(const ast::Expr* e) {
@@ -43,6 +78,21 @@ const ast::Expr* stripped(const ast::Expr* e) {
     e = e->lhs;
   }
   return e;
+}
+
+// An address's base ([a], [a+4]): what it names, a register (its type) or
+// a variable (its state space).
+void describeAddressBase(const ast::Expr* e, const RegisterResolver& registers, DeviationOperand& out) {
+  if (e != nullptr && e->kind == ast::ExprKind::Binary && (e->op == "+" || e->op == "-")) {
+    out.offset = true;
+    e = stripped(e->lhs);
+  }
+  if (e == nullptr || e->kind != ast::ExprKind::Symbol) return;
+  if (auto r = registers.reg(e->text)) {
+    out.type = r->type;
+  } else if (auto info = registers.nameInfo(e->text); info && info->kind == NameKind::Variable) {
+    out.variable_space = info->space;
+  }
 }
 
 DeviationOperand describe(const ast::Operand& op, const RegisterResolver& registers) {
@@ -56,14 +106,17 @@ DeviationOperand describe(const ast::Operand& op, const RegisterResolver& regist
       out.kind = e != nullptr && e->kind == ast::ExprKind::IntLiteral && op.elements.empty() ? Kind::ImmediateAddress
                                                                                              : Kind::Address;
       out.address_qualifier = op.name.text;
+      if (out.kind == Kind::Address && op.elements.empty()) describeAddressBase(e, registers, out);
       return out;
     case ast::OperandKind::Vector:
       out.kind = Kind::Vector;
       for (const ast::Operand& element : op.elements) {
         if (element.kind == ast::OperandKind::Sink) out.has_sink = true;
         const ast::Expr* x = stripped(element.expr);
-        if (out.type.empty() && x != nullptr && x->kind == ast::ExprKind::Symbol) {
-          if (auto r = registers.reg(x->text)) out.type = r->type;
+        if (x == nullptr || x->kind != ast::ExprKind::Symbol) continue;
+        if (auto r = registers.reg(x->text)) {
+          if (out.type.empty()) out.type = r->type;
+          out.mixed_types = out.mixed_types || r->type != out.type;
         }
       }
       return out;
@@ -152,7 +205,8 @@ void applyDeviations(const ast::Instruction& in, const ModuleContext& context, c
   const std::vector<Diagnostic>& list = sink.diagnostics();
   bool refused = std::any_of(list.begin() + static_cast<std::ptrdiff_t>(std::min(first, list.size())), list.end(),
                              [](const Diagnostic& d) { return d.severity == Severity::Error; });
-  if (!refused && !stricterMayApply(in.opcode.text)) return;
+  const Candidates* candidates = candidatesFor(in.opcode.text);
+  if (candidates == nullptr || (candidates->stricter.empty() && (!refused || candidates->laxer.empty()))) return;
   thread_local std::vector<std::string_view> qualifiers;
   thread_local std::vector<DeviationOperand> operands;
   qualifiers.clear();
@@ -163,16 +217,14 @@ void applyDeviations(const ast::Instruction& in, const ModuleContext& context, c
   // A laxer entry turns the manual's errors into what ptxas says of them; a
   // stricter one (also where a laxer one holds: ptxas may refuse the line
   // for another reason) adds PL5001.
-  const Deviation* laxer = nullptr;
-  const Deviation* stricter = nullptr;
-  for (const Deviation& d : spec::deviations()) {
-    bool is_laxer = d.direction == spec::DeviationDirection::PtxasLaxer;
-    if ((is_laxer ? laxer : stricter) != nullptr || (is_laxer && !refused) || !holds(d, context) ||
-        !spec::concerns(d, subject) || !d.applies(subject)) {
-      continue;
+  auto first_holding = [&](const std::vector<const Deviation*>& list) -> const Deviation* {
+    for (const Deviation* d : list) {
+      if (holds(*d, context) && spec::concerns(*d, subject) && d->applies(subject)) return d;
     }
-    (is_laxer ? laxer : stricter) = &d;
-  }
+    return nullptr;
+  };
+  const Deviation* laxer = refused ? first_holding(candidates->laxer) : nullptr;
+  const Deviation* stricter = first_holding(candidates->stricter);
   if (laxer != nullptr) reportLaxer(*laxer, context, sink, first);
   if (stricter != nullptr && (!refused || laxer != nullptr)) reportStricter(*stricter, in.range, &in, context, sink);
 }

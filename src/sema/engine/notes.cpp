@@ -13,22 +13,29 @@ namespace {
 
 using spec::InstructionSpec;
 
-// "Not supported in PTX ISA version 6.4 for .target sm_70 or higher".
+// "Not supported in PTX ISA version 6.4 for .target sm_70 or higher"; a
+// removal on every target is a qualifier that became mandatory ("For PTX
+// ISA version 1.4 and later, the .approx modifier is required").
 void checkRemoved(const InstructionSpec& spec, const ast::Instruction& in, const ModuleContext& context,
                   diag::DiagnosticSink& sink) {
-  if (spec.removed.sm == 0 || !context.version || !context.target || *context.version < spec.removed.from ||
-      context.target->sm < spec.removed.sm) {
-    return;
-  }
-  Diagnostic& d = sink.report(diag::RuleId::FeatureNeedsTarget, in.mnemonic_range,
-                              fmt::format("{} is not supported on sm_{} or higher from PTX ISA {}; .target is {}, "
-                                          ".version {}",
-                                          spec.removed.what, spec.removed.sm, spec.removed.from.str(),
-                                          context.target->str(), context.version->str()));
+  const spec::Removal& removed = spec.removed;
+  if (removed.from.major == 0 || !context.version || *context.version < removed.from) return;
+  bool every_target = removed.sm == 0;
+  if (!every_target && (!context.target || context.target->sm < removed.sm)) return;
+  Diagnostic& d =
+      every_target ? sink.report(diag::RuleId::MissingQualifier, in.mnemonic_range,
+                                 fmt::format("{} from PTX ISA {}; the file declares .version {}{}", removed.what,
+                                             removed.from.str(), context.version->str(),
+                                             context.version_overridden ? " (--ptx-version)" : ""))
+                   : sink.report(diag::RuleId::FeatureNeedsTarget, in.mnemonic_range,
+                                 fmt::format("{} is not supported on sm_{} or higher from PTX ISA {}; .target is {}, "
+                                             ".version {}",
+                                             removed.what, removed.sm, removed.from.str(), context.target->str(),
+                                             context.version->str()));
   d.spec_section = spec.section;
-  if (!spec.removed.note.empty()) diag::DiagnosticSink::addNote(d, std::string(spec.removed.note));
-  if (!spec.removed.insert.empty()) {
-    diag::DiagnosticSink::addFixIt(d, {in.opcode.range.end, in.opcode.range.end}, std::string(spec.removed.insert));
+  if (!removed.note.empty()) diag::DiagnosticSink::addNote(d, std::string(removed.note));
+  if (!removed.insert.empty()) {
+    diag::DiagnosticSink::addFixIt(d, {in.opcode.range.end, in.opcode.range.end}, std::string(removed.insert));
   }
 }
 

@@ -86,6 +86,7 @@ class MemoKey {
       put(info->declared.begin > in_.range.begin ? '>' : '<');
       if (info->kind != NameKind::Label) text(t);
       text(info->space);
+      put(info->is_array ? 'a' : 's');
       if (std::optional<Signature> sig = registers_.signature(t)) {
         put('S');
         number(sig->results);
