@@ -558,7 +558,8 @@ class Scope {
   std::unordered_map<std::string, std::size_t> shape_index_;
   std::size_t last_shape_ = SIZE_MAX;
   const char* source_ = nullptr;  // see placeNames()
-  std::unordered_set<std::string_view, support::BytesHash, support::BytesEqual> unknown_;  // declareUnknown()
+  // Names of unknown kind (declareUnknown()).
+  std::unordered_set<std::string_view, support::BytesHash, support::BytesEqual> unknown_;
   mutable Symbol scratch_{SymbolKind::Label, {}, {}};
 };
 
