@@ -270,8 +270,13 @@ struct Block {
   std::vector<Statement> statements;
   // Names declared by statements of this block that have a syntax error
   // (left out of `statements`): declared, but of unknown kind and type, so
-  // that their uses are not reported as undeclared (no cascade).
+  // that their uses are not reported as undeclared (no cascade). Known
+  // from their place on, as they would be had their statements parsed
+  // (and so whether the body is checked whole or in pieces, ast::Piece),
+  // but for the labels among them (`unknown_labels`), known in the whole
+  // block as every label is (a branch may go forward).
   std::vector<Token> unknown_names;
+  std::vector<Token> unknown_labels;
 };
 
 // A value kept out of line, copied whole: a statement holds an instruction

@@ -367,7 +367,7 @@ class ChunkParser {
 
     // The body: blocks are matched here, runs of statements go to ANTLR.
     std::vector<ast::Block> blocks;
-    blocks.push_back(ast::Block{{tokens_[h].begin, 0}, {}, {}});
+    blocks.push_back(ast::Block{{tokens_[h].begin, 0}, {}, {}, {}});
     // Deferred instructions come in runs, one statement each: few are left
     // to grow the vector, not worth a pass to count them, but in a body of
     // megabytes (a million labels) growing by doubling would need half as
@@ -392,7 +392,7 @@ class ChunkParser {
       }
       if (type(p) == T::LBRACE) {
         if (blocks.size() > options_.max_nesting) return false;
-        blocks.push_back(ast::Block{{tokens_[p].begin, 0}, {}, {}});
+        blocks.push_back(ast::Block{{tokens_[p].begin, 0}, {}, {}, {}});
         ++p;
         continue;
       }

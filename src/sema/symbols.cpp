@@ -322,7 +322,7 @@ class SymbolChecker {
       declareParams(*open_body_, f.return_params);
       declareParams(*open_body_, f.params);
       if (f.labels) bodyLabels(*open_body_, *f.labels);
-      declareUnknownNames(*open_body_, *f.body);
+      declareUnknownLabels(*open_body_, *f.body);
       statements(*open_body_, *f.body, /*labels_declared=*/true);
       return;
     }
@@ -336,18 +336,17 @@ class SymbolChecker {
   void bodyPiece(const ast::Function& f) {
     if (open_body_ == nullptr || !f.body) return;  // (not after a first piece: a syntax error, nothing checked)
     function_ = &f;
-    declareUnknownNames(*open_body_, *f.body);
+    declareUnknownLabels(*open_body_, *f.body);
     statements(*open_body_, *f.body, /*labels_declared=*/true);
     if (f.piece == ast::Piece::Last) open_body_.reset();
   }
 
-  // What the statements of a piece of a cut body with a syntax error
-  // declared (ast::Block::unknown_names), from that piece on: the labels
-  // among them were read ahead with the others (ast::BodyLabels); a name
-  // used in an earlier piece before such a statement declares it is
-  // undeclared there, as it is to ptxas.
-  void declareUnknownNames(Scope& scope, const ast::Block& piece) {
-    for (const ast::Token& name : piece.unknown_names) scope.declareUnknown(name.text);
+  // The labels that statements of a piece of a cut body with a syntax
+  // error declared (ast::Block::unknown_labels), from that piece on: read
+  // ahead with the others (ast::BodyLabels), but for those the recovery
+  // took for other tokens. Their other names: statements().
+  void declareUnknownLabels(Scope& scope, const ast::Block& piece) {
+    for (const ast::Token& name : piece.unknown_labels) scope.declareUnknown(name.text);
   }
 
   // The labels of a body cut into pieces (ast::BodyLabels), declared as
@@ -454,7 +453,7 @@ class SymbolChecker {
                 std::holds_alternative<ast::TargetList>(s.node);
     }
     scope.reserveLabels(labels);
-    for (const ast::Token& name : b.unknown_names) scope.declareUnknown(name.text);
+    for (const ast::Token& name : b.unknown_labels) scope.declareUnknown(name.text);
     for (const ast::Statement& s : b.statements) {
       if (const auto* label = ast::nodeIf<ast::Label>(s)) {
         declare(scope, {SymbolKind::Label, label->name.text, label->name.range});
@@ -481,27 +480,61 @@ class SymbolChecker {
   // body's ast::BodyLabels, for a piece of a body cut into pieces: then its
   // prototypes are judged here, not with the labels).
   void statements(Scope& scope, const ast::Block& b, bool labels_declared) {
+    if (!b.unknown_names.empty()) {
+      statementsAmongUnknown(scope, b, labels_declared);
+      return;
+    }
+    for (const ast::Statement& s : b.statements) statement(scope, s, labels_declared);
+  }
+
+  // The same where statements with a syntax error declared names
+  // (ast::Block::unknown_names): each declared from its place on, as it
+  // would be had its statement parsed (and so whether the body is checked
+  // whole or in pieces).
+  void statementsAmongUnknown(Scope& scope, const ast::Block& b, bool labels_declared) {
+    std::size_t next = 0;
     for (const ast::Statement& s : b.statements) {
-      if (const auto* run = std::get_if<ast::DeferredRun>(&s.node)) {
-        const ast::DeferredInstruction* deferred = module_->deferred.data() + run->first;
-        for (std::uint32_t k = 0; k < run->count; ++k) deferredInstruction(scope, deferred[k]);
-      } else if (const auto* in = ast::nodeIf<ast::Instruction>(s)) {
-        instruction(scope, *in);
-      } else if (const auto* decl = ast::nodeIf<ast::VariableDecl>(s)) {
-        declarations_.variable(*decl, function_);
-        declareVariables(scope, *decl);
-      } else if (const auto* inner = ast::nodeIf<ast::Block>(s)) {
-        Scope nested(&scope);
-        block(nested, *inner, false);
-      } else if (const auto* list = ast::nodeIf<ast::TargetList>(s)) {
-        for (const auto& target : list->targets) {
-          if (!target.count) use(scope, target.name.text, target.name.range);
-        }
-      } else if (const auto* pragma = ast::nodeIf<ast::PragmaDirective>(s)) {
-        pragmaStrings(*pragma);
-      } else if (const auto* proto = ast::nodeIf<ast::CallPrototype>(s); proto != nullptr && labels_declared) {
-        declarations_.callPrototype(*proto);
+      std::uint32_t at = statementBegin(s);
+      for (; next < b.unknown_names.size() && b.unknown_names[next].range.begin < at; ++next) {
+        scope.declareUnknown(b.unknown_names[next].text);
       }
+      statement(scope, s, labels_declared);
+    }
+  }
+
+  std::uint32_t statementBegin(const ast::Statement& s) const {
+    if (const auto* run = std::get_if<ast::DeferredRun>(&s.node)) return module_->deferred[run->first].range.begin;
+    return ast::visitNode(
+        [](const auto& node) -> std::uint32_t {
+          if constexpr (std::is_same_v<std::decay_t<decltype(node)>, ast::DeferredRun>) {
+            return 0;
+          } else {
+            return node.range.begin;
+          }
+        },
+        s);
+  }
+
+  void statement(Scope& scope, const ast::Statement& s, bool labels_declared) {
+    if (const auto* run = std::get_if<ast::DeferredRun>(&s.node)) {
+      const ast::DeferredInstruction* deferred = module_->deferred.data() + run->first;
+      for (std::uint32_t k = 0; k < run->count; ++k) deferredInstruction(scope, deferred[k]);
+    } else if (const auto* in = ast::nodeIf<ast::Instruction>(s)) {
+      instruction(scope, *in);
+    } else if (const auto* decl = ast::nodeIf<ast::VariableDecl>(s)) {
+      declarations_.variable(*decl, function_);
+      declareVariables(scope, *decl);
+    } else if (const auto* inner = ast::nodeIf<ast::Block>(s)) {
+      Scope nested(&scope);
+      block(nested, *inner, false);
+    } else if (const auto* list = ast::nodeIf<ast::TargetList>(s)) {
+      for (const auto& target : list->targets) {
+        if (!target.count) use(scope, target.name.text, target.name.range);
+      }
+    } else if (const auto* pragma = ast::nodeIf<ast::PragmaDirective>(s)) {
+      pragmaStrings(*pragma);
+    } else if (const auto* proto = ast::nodeIf<ast::CallPrototype>(s); proto != nullptr && labels_declared) {
+      declarations_.callPrototype(*proto);
     }
   }
 

@@ -301,6 +301,18 @@ TEST_CASE("a function checked in pieces gives the whole function's findings", "[
     // The two broken statements are left out, every other one is checked.
     CHECK(r.stats.checked == 3000 * 2 + 1501 + 1);
   }
+  SECTION("a name a broken statement in a later piece declares is known from its place on") {
+    // As ptxlint checks a body whole (ast::Block::unknown_names): the use
+    // before the broken .reg is undeclared, the one after is not.
+    std::string text = longKernel(3000);
+    text.insert(text.find("L0:"), "  mov.u32 %r1, %zz;\n");
+    text.insert(text.find("L2500:"), "  .reg .b32 %zz %yy;\n  mov.u32 %r1, %zz;\n");
+    ptxlint::Result r = lintInPieces(text);
+    REQUIRE(r.diagnostics.size() == 2);
+    CHECK(r.diagnostics[0].message == "use of undeclared identifier '%zz'");
+    CHECK(r.diagnostics[0].begin.line == 8);
+    CHECK(r.diagnostics[1].code == "PL1001");
+  }
   SECTION("a syntax error in a piece of a function of megabytes: the piece alone") {
     // (Its group, the whole function, is past what is parsed again whole.)
     std::string text = longKernel(30000);
