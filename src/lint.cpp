@@ -171,6 +171,9 @@ parse::ParseOptions parseOptionsOf(const Options& options, support::InputPages* 
   parse_options.fast_path = options.fast_path;
   parse_options.min_chunk_bytes = options.chunk_bytes;
   parse_options.defer_instructions = checks_only && options.memoize_checks && !options.infer_requirements;
+  // The checks take an item cut into pieces a piece at a time (ast::Piece):
+  // memory follows the chunk even inside a function of megabytes.
+  parse_options.split_items = checks_only;
   return parse_options;
 }
 
@@ -311,6 +314,7 @@ bool lintInParallel(std::string_view text, const Options& options, Result& resul
   std::mutex mutex;
   std::condition_variable turn_changed;
   std::uint64_t garbage_bytes = 0;          // ordered step only
+  std::uint32_t skip_until = 0;             // ordered step only: pieces of an item parsed whole
   std::exception_ptr failure;               // under mutex
   std::atomic<std::uint64_t> worker_ns{0};  // parsing and checking, all workers
   auto passTurn = [&](std::size_t to) {
@@ -344,17 +348,25 @@ bool lintInParallel(std::string_view text, const Options& options, Result& resul
         diag::DiagnosticSink chunk_sink(options.max_errors);
         parse::ParseStats chunk_stats;
         Clock::time_point started = Clock::now();
-        parse::parseOneChunk(text, chunk, parse_options, module, chunk_sink, chunk_stats);
+        std::uint32_t parsed = parse::parseOneChunk(text, chunk, parse_options, module, chunk_sink, chunk_stats,
+                                                    /*group_later=*/true);
         busy_ns += nanosecondsSince(started);
         waitForTurn(index);
         if (stop.load()) break;
         started = Clock::now();
         // The ordered step: what parseModule's loop does between chunks.
-        if (sink.tooManyErrors() || garbage_bytes >= parse_options.max_garbage_bytes) {
+        if (chunk.begin < skip_until) {  // a piece of an item parsed whole before
+          module.clear();
+        } else if (sink.tooManyErrors() || garbage_bytes >= parse_options.max_garbage_bytes) {
           parse_stats.gave_up = true;
           stop.store(true);
         } else {
           ++parse_stats.chunks;
+          if (parsed == 0) {  // a piece the fast path refused: its item whole
+            module.clear();
+            parsed = parse::parseGroupOf(text, chunk, parse_options, module, chunk_sink, chunk_stats);
+          }
+          skip_until = parsed;
           parse_stats.tokens += chunk_stats.tokens;
           parse_stats.ll_fallbacks += chunk_stats.ll_fallbacks;
           parse_stats.slow_chunks += chunk_stats.slow_chunks;
@@ -364,7 +376,7 @@ bool lintInParallel(std::string_view text, const Options& options, Result& resul
           for (Diagnostic& d : chunk_sink.diagnostics()) sink.adopt(std::move(d));
           sink.addDropped(chunk_sink.droppedCount());
           bool garbage = module.items.empty() && sink.errorCount() > errors;
-          garbage_bytes = garbage ? garbage_bytes + (chunk.end - chunk.begin) : 0;
+          garbage_bytes = garbage ? garbage_bytes + (parsed - chunk.begin) : 0;
           if (!checker.chunk(module)) {
             parse_stats.stopped = true;
             stop.store(true);

@@ -134,6 +134,15 @@ struct Specifier {
 // as a cached declaration is copied for every declaration of its shape).
 using Specifiers = support::SmallVector<Specifier, 3>;
 
+// A top-level item too long for one chunk of the parse (a function body of
+// megabytes, an initializer of a million elements, a debug section) comes
+// in pieces, one per chunk, so that memory follows the chunk, not the item
+// (parse::ParseOptions::split_items; lint's streaming checks only). Each
+// piece is a whole item to the parser (the item's head, a run of its
+// statements or elements, its closing tokens) and says here which it is.
+// Whole: not cut. The pieces of an item arrive in order, nothing between.
+enum class Piece : std::uint8_t { Whole, First, Middle, Last };
+
 struct Initializer {
   SourceRange range;
   const Expr* expr = nullptr;         // a scalar initializer
@@ -157,6 +166,10 @@ struct VariableDecl {
   SourceRange range;
   Specifiers specifiers;  // in source order
   support::SmallVector<Declarator, 1> declarators;
+  // A module-scope declaration whose last declarator's initializer list is
+  // cut into pieces: every piece has the declaration's full ranges and
+  // declarators; that initializer holds the piece's elements.
+  Piece piece = Piece::Whole;
   // Derived from specifiers by the AST builder: positions in `specifiers`,
   // -1 when absent.
   std::int8_t state_space = -1, type = -1, vector = -1, align = -1;
@@ -257,8 +270,13 @@ struct Block {
   std::vector<Statement> statements;
   // Names declared by statements of this block that have a syntax error
   // (left out of `statements`): declared, but of unknown kind and type, so
-  // that their uses are not reported as undeclared (no cascade).
+  // that their uses are not reported as undeclared (no cascade). Known
+  // from their place on, as they would be had their statements parsed
+  // (and so whether the body is checked whole or in pieces, ast::Piece),
+  // but for the labels among them (`unknown_labels`), known in the whole
+  // block as every label is (a branch may go forward).
   std::vector<Token> unknown_names;
+  std::vector<Token> unknown_labels;
 };
 
 // A value kept out of line, copied whole: a statement holds an instruction
@@ -424,6 +442,37 @@ decltype(auto) visitNode(F&& f, Statement& s) {
   return std::visit([&](auto& node) -> decltype(auto) { return f(unboxed(node)); }, s.node);
 }
 
+// The labels of a function body that comes in pieces, found on its tokens
+// before its first piece is parsed (parse/token_chunker.h): labels may be
+// used before their definition, so the symbol pass declares them all when
+// the body opens, as it does for a whole body. Only the body's own labels
+// (a nested block is never cut, its labels come with it). Compact: a
+// million labels are a function's worth of hostile input.
+struct BodyLabels {
+  enum class Kind : std::uint8_t { Label, Prototype, BranchTargets, CallTargets };
+  struct Entry {
+    std::uint32_t begin = 0, end = 0;  // the label's place in the source
+    Kind kind = Kind::Label;
+  };
+  // What a .callprototype or .calltargets label declares besides its name.
+  struct Directive {
+    std::uint32_t entry = 0;                      // its label, in entries
+    std::uint16_t results = 0, params = 0;        // .callprototype: its lists' lengths (0xFFFF: too many)
+    std::uint32_t first_target = 0, targets = 0;  // .calltargets: targets[first_target, + targets)
+  };
+  struct Target {
+    std::uint32_t begin = 0, end = 0;  // .calltargets f, g<4>: the name
+    bool counted = false;              // g<4>
+  };
+  const char* text = nullptr;         // what the places are offsets in
+  std::vector<Entry> entries;         // in source order
+  std::vector<Directive> directives;  // in source order
+  std::vector<Target> targets;
+
+  std::string_view name(const Entry& e) const { return {text + e.begin, e.end - e.begin}; }
+  std::string_view name(const Target& t) const { return {text + t.begin, t.end - t.begin}; }
+};
+
 struct Function {
   SourceRange range;
   std::vector<Token> linkage;
@@ -434,6 +483,10 @@ struct Function {
   std::optional<std::vector<Param>> params;
   std::vector<FunctionDirective> directives;
   std::optional<Block> body;  // absent for a declaration (prototype)
+  // A body cut into pieces: each piece has the header, its run of the
+  // body's statements, and the full ranges; the first also the labels.
+  Piece piece = Piece::Whole;
+  std::shared_ptr<BodyLabels> labels;  // (the symbol pass takes its tables over)
 };
 
 struct VersionDirective {

@@ -207,8 +207,8 @@ bool AstBuilder::hasSyntaxError(antlr4::ParserRuleContext* ctx) const {
 // unknown (clang's invalid declarations): no use of them is "undeclared",
 // and nothing is judged by their kind or type. An instruction declares
 // nothing.
-void AstBuilder::declaredNames(const std::vector<antlr4::Token*>& tokens, bool in_body,
-                               std::vector<ast::Token>& names) const {
+void AstBuilder::declaredNames(const std::vector<antlr4::Token*>& tokens, bool in_body, std::vector<ast::Token>& names,
+                               std::vector<ast::Token>& labels) const {
   auto type = [&](std::size_t i) { return i < tokens.size() ? tokens[i]->getType() : antlr4::Token::EOF; };
   int depth = 0;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -238,7 +238,7 @@ void AstBuilder::declaredNames(const std::vector<antlr4::Token*>& tokens, bool i
                        before == PtxLexer::RBRACE;
     if (type(i) == PtxLexer::IDENT && label_place &&
         (type(i + 1) == PtxLexer::COLON || (i == 0 && type(2) == PtxLexer::COLON))) {
-      names.push_back(token(tokens[i]));
+      labels.push_back(token(tokens[i]));
     }
   }
   if (tokens.empty() || !startsDeclaration(type(0))) return;
@@ -263,7 +263,7 @@ void AstBuilder::leftOut(antlr4::tree::ParseTree* node, ast::Block& block) {
 
 void AstBuilder::leftOut(const std::vector<antlr4::Token*>& tokens, ast::Block& block) {
   ++module_.unparsed_statements;
-  declaredNames(tokens, /*in_body=*/true, block.unknown_names);
+  declaredNames(tokens, /*in_body=*/true, block.unknown_names, block.unknown_labels);
 }
 
 void AstBuilder::leftOutItem(const std::vector<antlr4::Token*>& tokens) {
@@ -278,7 +278,7 @@ void AstBuilder::leftOutItem(const std::vector<antlr4::Token*>& tokens) {
     }
   }
   std::vector<ast::Token> names;
-  declaredNames(tokens, /*in_body=*/false, names);
+  declaredNames(tokens, /*in_body=*/false, names, names);
   auto place = static_cast<std::uint32_t>(module_.items.size());
   for (const ast::Token& name : names) module_.unknown_names.push_back({name, place});
 }
@@ -377,7 +377,7 @@ ast::Function AstBuilder::buildFunction(PtxParser::FunctionDeclContext* ctx) {
   // was meant to end is unknown, and the items after that place were
   // parsed as its statements, in the wrong scope. It is not checked (the
   // function itself, whose header parsed, is declared).
-  f.body = ast::Block{rangeOf(body), {}, {}};
+  f.body = ast::Block{rangeOf(body), {}, {}, {}};
   leftOut(body, *f.body);
   return f;
 }

@@ -55,7 +55,9 @@ class AstBuilder {
   void leftOut(antlr4::tree::ParseTree* node, ast::Block& block);
   void leftOut(const std::vector<antlr4::Token*>& tokens, ast::Block& block);
   void leftOutItem(const std::vector<antlr4::Token*>& tokens);
-  void declaredNames(const std::vector<antlr4::Token*>& tokens, bool in_body, std::vector<ast::Token>& names) const;
+  // (`labels`: the labels among them, in a body.)
+  void declaredNames(const std::vector<antlr4::Token*>& tokens, bool in_body, std::vector<ast::Token>& names,
+                     std::vector<ast::Token>& labels) const;
   // Statements of a block or items of the module, in order: `build` one
   // (false: it has a syntax error), `left_out` the tokens of one that has,
   // with those the recovery skipped after it (sync() in syntax_errors.cpp).

@@ -367,7 +367,7 @@ class ChunkParser {
 
     // The body: blocks are matched here, runs of statements go to ANTLR.
     std::vector<ast::Block> blocks;
-    blocks.push_back(ast::Block{{tokens_[h].begin, 0}, {}, {}});
+    blocks.push_back(ast::Block{{tokens_[h].begin, 0}, {}, {}, {}});
     // Deferred instructions come in runs, one statement each: few are left
     // to grow the vector, not worth a pass to count them, but in a body of
     // megabytes (a million labels) growing by doubling would need half as
@@ -392,7 +392,7 @@ class ChunkParser {
       }
       if (type(p) == T::LBRACE) {
         if (blocks.size() > options_.max_nesting) return false;
-        blocks.push_back(ast::Block{{tokens_[p].begin, 0}, {}, {}});
+        blocks.push_back(ast::Block{{tokens_[p].begin, 0}, {}, {}, {}});
         ++p;
         continue;
       }
@@ -802,8 +802,9 @@ class ChunkParser {
   }
 
   // The braced initializer opening at `p`, into init.elements, when every
-  // element is a braced list of the same or a literal, a name, or a literal
-  // with a '-' before it: the index after its '}', or 0.
+  // element is a braced list of the same or a literal, a name, a literal
+  // with a '-' before it, or name(literal or name): the index after its
+  // '}', or 0.
   std::size_t literalList(std::size_t p, std::uint32_t depth, ast::Initializer& init) {
     if (depth > options_.max_nesting) return 0;
     init.range.begin = tokens_[p].begin;
@@ -822,6 +823,8 @@ class ChunkParser {
         std::size_t last = p + (type(p) == T::MINUS ? 1 : 0);
         if (last >= tokens_.size() || (last > p && type(last) == T::IDENT)) return 0;
         const ast::Expr* e = literal(last);
+        std::size_t after = last + 1;
+        if (e == nullptr && last == p && (e = generic(p)) != nullptr) after = p + 4;  // (after its ')')
         if (e == nullptr) return 0;
         if (last > p) {  // -literal: unaryExpr
           ast::Expr* negated = module_.newExpr();
@@ -833,7 +836,7 @@ class ChunkParser {
         }
         element.range = e->range;
         element.expr = e;
-        p = last + 1;
+        p = after;
       }
       if (p >= tokens_.size()) return 0;
       if (type(p) == T::RBRACE) {
@@ -865,6 +868,23 @@ class ChunkParser {
     e->int_value = value;
     return e;
   }
+  // `name(primary)` at `p` as AstBuilder::buildPrimary builds it (a
+  // callLikeExpr: generic(var), the address of a variable in a table of
+  // them), when the primary is one that literal() builds; else null.
+  const ast::Expr* generic(std::size_t p) {
+    if (p + 3 >= tokens_.size() || type(p) != T::IDENT || type(p + 1) != T::LPAREN || type(p + 3) != T::RPAREN) {
+      return nullptr;
+    }
+    const ast::Expr* inner = literal(p + 2);
+    if (inner == nullptr) return nullptr;
+    ast::Expr* e = module_.newExpr();
+    e->kind = ast::ExprKind::Call;
+    e->range = {tokens_[p].begin, tokens_[p + 3].end};
+    e->text = text_.substr(tokens_[p].begin, tokens_[p].end - tokens_[p].begin);
+    e->lhs = inner;
+    return e;
+  }
+
   bool sectionItems(std::size_t from, std::size_t to, std::vector<ast::SectionItem>& out) {
     // A data line is built straight from its tokens: the hand-written
     // parser takes less for it than finding and relocating a cached one

@@ -12,8 +12,11 @@
 
 #include <antlr4-runtime.h>
 
+#include <algorithm>
 #include <chrono>
+#include <optional>
 
+#include "PtxLexer.h"
 #include "PtxParser.h"
 #include "parse/ast_builder.h"
 #include "parse/byte_char_stream.h"
@@ -32,36 +35,49 @@ namespace {
 // console listener must never print.
 class SilentListener final : public antlr4::BaseErrorListener {};
 
-void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
-                diag::DiagnosticSink& sink, ParseStats& stats);
+void parseChunk(std::string_view text, std::uint32_t base, std::uint32_t end, std::span<const LexedToken> tokens,
+                const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink, ParseStats& stats);
 
-// Parses `chunk` in pieces, cut (`cuts`, offsets in the chunk) where a
-// function begins inside a brace left open, and then at item ends
+// Parses the text [begin, end) in pieces, cut (`cuts`, offsets in the text)
+// where a function begins inside a brace left open, and then at item ends
 // (cutAtFunctionsInsideBraces): the piece before such a function ends
 // inside that brace, where its parse reports the missing '}' (PL1014), and
 // the functions after it are parsed as if it were there, chunk by chunk,
 // through the fast path where they can; not in one parse of the statement
 // parser through the rest of the chunk, which it would hold whole.
-void parseInPieces(std::string_view text, const Chunk& chunk, const std::vector<std::uint32_t>& cuts,
-                   const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink, ParseStats& stats) {
-  std::uint32_t begin = chunk.begin;
+void parseInPieces(std::string_view text, std::uint32_t begin, std::uint32_t end,
+                   const std::vector<std::uint32_t>& cuts, const ParseOptions& options, ast::Module& module,
+                   diag::DiagnosticSink& sink, ParseStats& stats) {
   for (std::size_t i = 0; i <= cuts.size() && !sink.tooManyErrors(); ++i) {
-    std::uint32_t end = i < cuts.size() ? chunk.begin + cuts[i] : chunk.end;
-    parseOneChunk(text, Chunk{begin, end}, options, module, sink, stats);
-    begin = end;
+    std::uint32_t piece_end = i < cuts.size() ? cuts[i] : end;
+    Chunk piece;
+    piece.begin = begin;
+    piece.end = piece_end;
+    parseOneChunk(text, piece, options, module, sink, stats);
+    begin = piece_end;
   }
 }
 
-void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
-                diag::DiagnosticSink& sink, ParseStats& stats) {
-  std::string_view chunk_text = text.substr(chunk.begin, chunk.end - chunk.begin);
-  // The hand-written lexer (same tokens as grammar/PtxLexer.g4, tested);
-  // the character stream lets error messages show token texts.
-  TokenVector lexed = lexAll(chunk_text);
-  if (std::vector<std::uint32_t> cuts = cutAtFunctionsInsideBraces(lexed, options.min_chunk_bytes); !cuts.empty()) {
-    lexed = TokenVector();
-    parseInPieces(text, chunk, cuts, options, module, sink, stats);
+// The slow path on `tokens` (offsets in `text`, the chunk's and for a
+// piece of a cut item its head's and tail's): ANTLR's SLL parse, then on
+// failure the LL parse that reports every syntax error. `chunk_text` spans
+// the tokens; its offset in `text` is `base`. Tokens of one stretch of the
+// text (not a piece's: see parseRefused) where a function begins inside an
+// open brace are parsed in pieces (parseInPieces).
+void parseChunk(std::string_view text, std::uint32_t base, std::uint32_t end, std::span<const LexedToken> tokens,
+                const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink, ParseStats& stats) {
+  if (std::vector<std::uint32_t> cuts = cutAtFunctionsInsideBraces(tokens, options.min_chunk_bytes); !cuts.empty()) {
+    std::uint64_t counted = stats.tokens;  // (by the caller; the pieces count theirs again)
+    parseInPieces(text, base, end, cuts, options, module, sink, stats);
+    stats.tokens = counted;
     return;
+  }
+  std::string_view chunk_text = text.substr(base, end - base);
+  // The tokens relative to the chunk; the character stream lets error
+  // messages show token texts.
+  TokenVector lexed(tokens.size());
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    lexed[i] = {tokens[i].begin - base, tokens[i].end - base, tokens[i].type};
   }
   ByteCharStream chars(chunk_text);
   SpanTokenSource source(lexed, &chars);
@@ -69,10 +85,9 @@ void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& o
   // Tokens are fetched as the parser reads them (not filled first): a parse
   // that ends early (an error under the bail-out strategy, --max-errors)
   // holds only what it read.
-  antlr4::CommonTokenStream tokens(&source);
-  stats.tokens += lexed.size();
+  antlr4::CommonTokenStream token_stream(&source);
 
-  PtxParser parser(&tokens);
+  PtxParser parser(&token_stream);
   parser.removeErrorListeners();
   parser.addErrorListener(&silent);
   parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
@@ -87,9 +102,9 @@ void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& o
   }
   if (tree == nullptr) {
     ++stats.ll_fallbacks;
-    tokens.seek(0);
+    token_stream.seek(0);
     parser.reset();
-    auto strategy = std::make_shared<PtxErrorStrategy>(sink, chunk_text, chunk.begin);
+    auto strategy = std::make_shared<PtxErrorStrategy>(sink, chunk_text, base);
     parser.setErrorHandler(strategy);
     parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
     try {
@@ -101,34 +116,294 @@ void parseChunk(std::string_view text, const Chunk& chunk, const ParseOptions& o
     }
     error_offsets = strategy->errorOffsets();
   }
-  AstBuilder builder(text, chunk.begin, module, sink, error_offsets, options.max_nesting);
+  AstBuilder builder(text, base, module, sink, error_offsets, options.max_nesting);
   builder.buildModule(tree);
+}
+
+// compare_hand_parser's count (tests), kept whether the chunk is taken or
+// not.
+void addMismatches(ParseStats& stats, const ParseStats& fast) {
+  if (fast.hand_mismatches > 0 && stats.hand_mismatches == 0) stats.first_hand_mismatch = fast.first_hand_mismatch;
+  stats.hand_mismatches += fast.hand_mismatches;
+}
+
+// What a fast parse of a chunk's tokens counted (`fast`) but its tokens,
+// counted by the caller (a piece's head and tail are its neighbours').
+void addRuns(ParseStats& stats, const ParseStats& fast) {
+  stats.parsed_runs += fast.parsed_runs;
+  stats.hand_runs += fast.hand_runs;
+  stats.reused_runs += fast.reused_runs;
+  addMismatches(stats, fast);
+}
+
+bool isPiece(const Chunk& chunk) { return chunk.head.end > chunk.head.begin || chunk.tail.end > chunk.tail.begin; }
+// A chunk cut where an uncut parse would not cut (a piece, or a chunk that
+// ends before a module directive): refused by the fast path, its group is
+// parsed instead.
+bool inGroup(const Chunk& chunk) { return chunk.group.end > chunk.group.begin; }
+
+// A chunk's tokens as the parser takes them: for a piece of a cut item,
+// the item's head before the chunk's own tokens (`own`) and its tail after
+// (Chunk::head, Chunk::tail). False when the head or tail holds an error
+// token (they are the chunk's neighbours': only the slow path parses such).
+bool pieceTokens(std::string_view text, const Chunk& chunk, std::span<const LexedToken> own, TokenVector& out) {
+  out.clear();
+  bool ok = true;
+  auto lexInto = [&](SourceRange r) {
+    FastLexer lexer(text.substr(r.begin, r.end - r.begin), r.begin);
+    lexer.appendAll(out);
+    ok = ok && !lexer.sawErrorToken();
+  };
+  if (chunk.head.end > chunk.head.begin) lexInto(chunk.head);
+  out.insert(out.end(), own.begin(), own.end());
+  if (chunk.tail.end > chunk.tail.begin) {
+    // An initializer's piece ends after an element's ',': its list goes on
+    // in the next piece, this one is closed by the tail.
+    if (!out.empty() && out.back().type == PtxLexer::COMMA && text[chunk.tail.begin] == '}') out.pop_back();
+    lexInto(chunk.tail);
+  }
+  return ok;
+}
+
+// Says which piece of its item the cut item of a parsed chunk is
+// (ast::Piece), with a function's labels on its first piece. False when
+// the chunk's items are not what its cut says (its item is then parsed
+// whole: a check of a piece taken for a whole body would miss the labels
+// after it).
+bool markPieces(std::string_view text, const Chunk& chunk, ast::Module& module, std::size_t first_item) {
+  bool continues = chunk.head.end > chunk.head.begin, open = chunk.tail.end > chunk.tail.begin;
+  auto rangeOf = [](const ast::TopLevel& item) { return std::visit([](const auto& n) { return n.range; }, item.node); };
+  if (module.items.size() <= first_item) return false;
+  // A chunk that continues an item ends with it: it is the chunk's first
+  // item and, when it goes on, its only one; an item that goes on is the
+  // chunk's last.
+  ast::TopLevel& item = continues ? module.items[first_item] : module.items.back();
+  if ((continues && rangeOf(item).begin != chunk.head.begin) || (open && rangeOf(item).end != chunk.tail.end) ||
+      (continues && open && module.items.size() != first_item + 1)) {
+    return false;
+  }
+  ast::Piece piece = continues ? (open ? ast::Piece::Middle : ast::Piece::Last) : ast::Piece::First;
+  if (auto* f = std::get_if<ast::Function>(&item.node)) {
+    f->piece = piece;
+    if (piece != ast::Piece::First) return true;
+    f->labels = chunk.labels;
+    if (f->labels == nullptr) {
+      std::optional<LookAhead> ahead = lookAhead(text, chunk.body, CutItem::FunctionBody);
+      if (!ahead) return false;
+      f->labels = std::move(ahead->labels);
+    }
+  } else if (auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
+    v->piece = piece;
+  } else if (!std::holds_alternative<ast::SectionDirective>(item.node)) {
+    return false;
+  }
+  return true;
+}
+
+// Where statement `s` of a block begins.
+std::uint32_t statementBegin(const ast::Module& module, const ast::Statement& s) {
+  if (const auto* run = std::get_if<ast::DeferredRun>(&s.node)) return module.deferred[run->first].range.begin;
+  return ast::visitNode(
+      [](const auto& node) -> std::uint32_t {
+        if constexpr (std::is_same_v<std::decay_t<decltype(node)>, ast::DeferredRun>) {
+          return 0;
+        } else {
+          return node.range.begin;
+        }
+      },
+      s);
+}
+
+// Leaves of the items parsed from `first_item` on only what begins at
+// `from` or after: the item that `from` is inside keeps the statements,
+// elements or data lines from there on, and is the last piece of its item.
+void dropBefore(ast::Module& module, std::size_t first_item, std::uint32_t from) {
+  auto rangeOf = [](const ast::TopLevel& item) { return std::visit([](const auto& n) { return n.range; }, item.node); };
+  auto kept = module.items.begin() + static_cast<std::ptrdiff_t>(first_item);
+  while (kept != module.items.end() && rangeOf(*kept).end <= from) ++kept;
+  module.items.erase(module.items.begin() + static_cast<std::ptrdiff_t>(first_item), kept);
+  if (module.items.size() <= first_item || rangeOf(module.items[first_item]).begin >= from) return;
+  auto trim = [&](auto& list, auto begin) {
+    auto keep = std::find_if(list.begin(), list.end(), [&](const auto& x) { return begin(x) >= from; });
+    list.erase(list.begin(), keep);
+  };
+  ast::TopLevel& item = module.items[first_item];
+  if (auto* f = std::get_if<ast::Function>(&item.node); f != nullptr && f->body) {
+    trim(f->body->statements, [&](const ast::Statement& st) { return statementBegin(module, st); });
+    f->piece = ast::Piece::Last;
+  } else if (auto* v = std::get_if<ast::VariableDecl>(&item.node);
+             v != nullptr && !v->declarators.empty() && v->declarators.back().initializer) {
+    trim(v->declarators.back().initializer->elements, [](const ast::Initializer& e) { return e.range.begin; });
+    v->piece = ast::Piece::Last;
+  } else if (auto* section = std::get_if<ast::SectionDirective>(&item.node)) {
+    trim(section->items, [](const ast::SectionItem& x) { return x.range.begin; });
+  }
+}
+
+// A piece of a cut item that the fast path refuses: its item is parsed
+// again as the chunk it would be in if it were not cut (Chunk::group),
+// fast path or slow, as parseOneChunk parses any chunk, and what the
+// pieces before it handed over is dropped (their tokens were counted).
+void parseGroup(std::string_view text, const Chunk& piece, const ParseOptions& options, ast::Module& module,
+                diag::DiagnosticSink& sink, ParseStats& stats) {
+  std::size_t first_item = module.items.size();
+  const SourceRange group = piece.group;
+  TokenVector tokens;
+  FastLexer lexer(text.substr(group.begin, group.end - group.begin), group.begin);
+  lexer.appendAll(tokens);
+  stats.tokens += static_cast<std::uint64_t>(
+      std::count_if(tokens.begin(), tokens.end(), [&](const LexedToken& t) { return t.begin >= piece.begin; }));
+  ParseStats fast;
+  if (!options.fast_path || lexer.sawErrorToken() || !parseChunkFast(text, tokens, options, module, fast)) {
+    parseChunk(text, group.begin, group.end, tokens, options, module, sink, stats);
+  } else {
+    addRuns(stats, fast);
+  }
+  if (piece.begin > group.begin) dropBefore(module, first_item, piece.begin);
+}
+
+// A chunk of a group (Chunk::group) that the fast path refuses (a syntax
+// error, most likely). Its group is parsed as an uncut parse parses it,
+// the same syntax errors found, when it is at most kLargestGroup: ANTLR's
+// tree of an item of megabytes would take hundreds (150 bytes a byte).
+// Past that the chunk is parsed alone, a piece with its item's head and
+// tail, its findings outside the chunk left to the chunks that hold them:
+// memory follows the chunk, and the errors are those of an uncut parse
+// but where its recovery would have run across a cut. Returns the end of
+// what it parsed.
+constexpr std::uint32_t kLargestGroup = 256 << 10;
+
+std::uint32_t parseRefused(std::string_view text, const Chunk& chunk, std::span<const LexedToken> own,
+                           const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink,
+                           ParseStats& stats) {
+  if (chunk.group.end - chunk.group.begin <= kLargestGroup) {
+    parseGroup(text, chunk, options, module, sink, stats);
+    return chunk.group.end;
+  }
+  stats.tokens += own.size();
+  if (!isPiece(chunk)) {
+    parseChunk(text, chunk.begin, chunk.end, own, options, module, sink, stats);
+    return chunk.end;
+  }
+  thread_local TokenVector wrapped;
+  pieceTokens(text, chunk, own, wrapped);
+  if (!cutAtFunctionsInsideBraces(wrapped, options.min_chunk_bytes).empty()) {
+    // A function begins inside the item: the item lacks its '}' (PL1014)
+    // and ends before that function, not where it was read to end (an
+    // initializer or section, read ahead on its bytes; a body's read ahead
+    // stops at a function). Its group is parsed, cut at the function
+    // (parseInPieces), as an uncut parse parses it.
+    stats.tokens -= own.size();
+    parseGroup(text, chunk, options, module, sink, stats);
+    return chunk.group.end;
+  }
+  std::size_t first_item = module.items.size();
+  std::uint32_t base = chunk.head.end > chunk.head.begin ? chunk.head.begin : chunk.begin;
+  std::uint32_t end = chunk.tail.end > chunk.tail.begin ? chunk.tail.end : chunk.end;
+  diag::DiagnosticSink piece_sink(sink.maxErrors());
+  parseChunk(text, base, end, wrapped, options, module, piece_sink, stats);
+  for (Diagnostic& d : piece_sink.diagnostics()) {
+    if (d.range.begin >= chunk.begin && d.range.begin <= chunk.end) sink.adopt(std::move(d));
+  }
+  sink.addDropped(piece_sink.droppedCount());
+  markPieces(text, chunk, module, first_item);
+  return chunk.end;
+}
+
+// Parses a chunk whose own tokens are `own` (`own_clean`: none an error
+// token): through the fast path, or the slow path where that refuses. A
+// piece of a cut item is parsed as a whole item, its item's head before
+// and tail after it (they are counted with their own chunks), or, where
+// the fast path refuses it, as its group (parseGroup). Returns the end of
+// what it parsed: the chunk's, or its group's (the chunks before it are
+// to be skipped).
+std::uint32_t parseTokens(std::string_view text, const Chunk& chunk, std::span<const LexedToken> own, bool own_clean,
+                          const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink,
+                          ParseStats& stats) {
+  if (!isPiece(chunk)) {
+    ParseStats fast;
+    if (own_clean && options.fast_path && parseChunkFast(text, own, options, module, fast)) {
+      stats.tokens += own.size();
+      addRuns(stats, fast);
+      return chunk.end;
+    }
+    if (options.fast_path) ++stats.slow_chunks;
+    if (inGroup(chunk)) return parseRefused(text, chunk, own, options, module, sink, stats);
+    stats.tokens += own.size();
+    parseChunk(text, chunk.begin, chunk.end, own, options, module, sink, stats);
+    return chunk.end;
+  }
+  thread_local TokenVector wrapped;
+  std::size_t first_item = module.items.size();
+  if (own_clean && options.fast_path && pieceTokens(text, chunk, own, wrapped)) {
+    ParseStats fast;
+    if (parseChunkFast(text, wrapped, options, module, fast) && markPieces(text, chunk, module, first_item)) {
+      stats.tokens += own.size();
+      addRuns(stats, fast);
+      return chunk.end;
+    }
+    module.items.resize(first_item);
+  }
+  if (options.fast_path) ++stats.slow_chunks;
+  return parseRefused(text, chunk, own, options, module, sink, stats);
 }
 
 // A large input that is plain text is cut into chunks on its tokens
 // (TokenChunker), each parsed by the fast path without the prescan's pass
 // over the bytes. Returns where that stopped: the end of the text, or the
 // start of the chunk that needs the prescan (a non-ASCII byte, an error
-// token, a chunk the fast path refuses, or no token at all), from which
-// parseModule goes on as before.
-std::uint32_t parseOnTokens(std::string_view text, const ParseOptions& options, ast::Module& module, ParseStats& stats,
-                            const ChunkConsumer& on_chunk) {
-  TokenChunker chunker(text, options.min_chunk_bytes, options.max_nesting);
+// token, no token at all, and without split_items a chunk the fast path
+// refuses), from which parseModule goes on as before; `continues` is then
+// the head of the item cut into pieces that the text there continues, and
+// `group` its Chunk::group; `skip`: chunks before it are to be skipped.
+// With split_items a chunk the fast path refuses takes the slow path here
+// (the chunks are those of chunkInput for -j 2 whatever the parse finds).
+std::uint32_t parseOnTokens(std::string_view text, const ParseOptions& options, ast::Module& module,
+                            diag::DiagnosticSink& sink, ParseStats& stats, const ChunkConsumer& on_chunk,
+                            SourceRange& continues, SourceRange& group, std::uint32_t& skip) {
+  TokenChunker chunker(text, options.min_chunk_bytes, options.max_nesting, options.split_items);
   Chunk chunk;
   std::span<const LexedToken> tokens;
+  std::uint64_t garbage_bytes = 0;  // as in parseModule
+  std::uint32_t skip_until = 0;
   for (;;) {
     switch (chunker.next(chunk, tokens)) {
-      case TokenChunker::Step::Trouble: return chunker.position();
+      case TokenChunker::Step::Trouble:
+        continues = chunker.continuedHead();
+        group = chunker.continuedGroup();
+        skip = skip_until;
+        return chunker.position();
       case TokenChunker::Step::End:
         if (stats.chunks == 0) return 0;  // no token: the prescan reports it
         // The prescan's last chunk would hold the blanks after the last
-        // item: counted alike, whichever way the file was cut.
-        if (chunker.position() < text.size()) ++stats.chunks;
+        // item: counted alike, whichever way the file was cut (and where
+        // the parse would stop before it, it stops).
+        if (chunker.position() < text.size()) {
+          if (options.split_items && (sink.tooManyErrors() || garbage_bytes >= options.max_garbage_bytes)) {
+            stats.gave_up = true;
+          } else {
+            ++stats.chunks;
+          }
+        }
         return static_cast<std::uint32_t>(text.size());
       case TokenChunker::Step::Chunk: break;
     }
-    if (!parseChunkFast(text, tokens, options, module, stats)) return chunk.begin;
-    ++stats.chunks;
+    if (chunk.begin < skip_until) continue;  // a piece of an item parsed whole (parseGroup)
+    if (!options.split_items) {
+      if (!parseChunkFast(text, tokens, options, module, stats)) return chunk.begin;
+      ++stats.chunks;
+    } else {
+      if (sink.tooManyErrors() || garbage_bytes >= options.max_garbage_bytes) {
+        stats.gave_up = true;
+        return static_cast<std::uint32_t>(text.size());
+      }
+      ++stats.chunks;
+      std::size_t items = module.items.size();
+      std::size_t errors = sink.errorCount();
+      skip_until = parseTokens(text, chunk, tokens, /*own_clean=*/true, options, module, sink, stats);
+      bool garbage = module.items.size() == items && sink.errorCount() > errors;
+      garbage_bytes = garbage ? garbage_bytes + (skip_until - chunk.begin) : 0;
+    }
     if (on_chunk) {
       if (!on_chunk(module)) {
         stats.stopped = true;
@@ -168,14 +443,18 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
     stats.first_hand_mismatch = refused.first_hand_mismatch;
   }
   std::uint32_t start = 0;  // where the prescan begins
+  SourceRange continues{};  // the item cut into pieces it continues, if any
+  SourceRange group{};
+  std::uint32_t skip_until = 0;  // chunks before it were parsed with an item's group
   if (options.fast_path && text.size() >= options.min_chunk_bytes && isPlainText(text.substr(0, 4096))) {
-    start = parseOnTokens(text, options, module, stats, on_chunk);
-    if (stats.stopped || start == text.size()) return stats;
+    start = parseOnTokens(text, options, module, sink, stats, on_chunk, continues, group, skip_until);
+    if (stats.stopped || stats.gave_up || start == text.size()) return stats;
   }
   std::vector<Chunk> chunks;
-  if (!chunkInput(text, options, sink, stats, chunks, start)) return stats;
+  if (!chunkInput(text, options, sink, stats, chunks, start, continues, group)) return stats;
   std::uint64_t garbage_bytes = 0;  // consecutive chunks with errors and no item
   for (const Chunk& chunk : chunks) {
+    if (chunk.begin < skip_until) continue;
     // Past the error limit, or after a megabyte of nothing but errors, the
     // rest of the file is not parsed: its findings would be dropped anyway,
     // and hostile input (100 MB of garbage) must not cost time for nothing.
@@ -187,9 +466,9 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
     ++stats.chunks;
     std::size_t items = module.items.size();
     std::size_t errors = sink.errorCount();
-    parseOneChunk(text, chunk, options, module, sink, stats);
+    skip_until = parseOneChunk(text, chunk, options, module, sink, stats);
     bool garbage = module.items.size() == items && sink.errorCount() > errors;
-    garbage_bytes = garbage ? garbage_bytes + (chunk.end - chunk.begin) : 0;
+    garbage_bytes = garbage ? garbage_bytes + (skip_until - chunk.begin) : 0;
     if (on_chunk) {
       if (!on_chunk(module)) {
         stats.stopped = true;
@@ -206,17 +485,69 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
   return stats;
 }
 
+namespace {
+
+// chunkInput's chunks cut on tokens, as parseOnTokens cuts them (-j 2 parses
+// the chunks of -j 1): from the start to where that stops (`start`, with
+// the item it continues in `continues`).
+void tokenChunks(std::string_view text, const ParseOptions& options, std::vector<Chunk>& chunks, std::uint32_t& start,
+                 SourceRange& continues, SourceRange& group) {
+  TokenChunker chunker(text, options.min_chunk_bytes, options.max_nesting, options.split_items);
+  Chunk chunk;
+  std::span<const LexedToken> tokens;
+  for (;;) {
+    switch (chunker.next(chunk, tokens)) {
+      case TokenChunker::Step::Trouble:
+        start = chunker.position();
+        continues = chunker.continuedHead();
+        group = chunker.continuedGroup();
+        return;
+      case TokenChunker::Step::End:
+        if (chunks.empty()) return;              // no token: the prescan reports it
+        if (chunker.position() < text.size()) {  // the blanks after the last item (see parseOnTokens)
+          Chunk& blanks = chunks.emplace_back();
+          blanks.begin = chunker.position();
+          blanks.end = static_cast<std::uint32_t>(text.size());
+        }
+        start = static_cast<std::uint32_t>(text.size());
+        return;
+      case TokenChunker::Step::Chunk:
+        chunks.push_back(chunk);
+        chunks.back().labels = nullptr;  // (read when the piece is parsed: Chunk::body)
+        break;
+    }
+    if (options.pages != nullptr) options.pages->releaseBefore(chunk.begin);
+  }
+}
+
+}  // namespace
+
 bool chunkInput(std::string_view text, const ParseOptions& options, diag::DiagnosticSink& sink, ParseStats& stats,
-                std::vector<Chunk>& chunks, std::uint32_t start) {
+                std::vector<Chunk>& chunks, std::uint32_t start, SourceRange continues, SourceRange group) {
+  auto started = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
+  };
+  chunks.clear();
+  if (start == 0 && options.split_items && options.fast_path && text.size() >= options.min_chunk_bytes &&
+      isPlainText(text.substr(0, 4096))) {
+    tokenChunks(text, options, chunks, start, continues, group);
+    if (options.pages != nullptr) options.pages->restart();
+    if (start == text.size()) {
+      stats.prescan_ns = elapsed();
+      return true;
+    }
+  }
   PrescanOptions prescan_options;
   prescan_options.start = start;
+  prescan_options.continues = continues;
+  prescan_options.group = group;
   prescan_options.max_nesting = options.max_nesting;
   prescan_options.min_chunk_bytes = options.min_chunk_bytes;
   prescan_options.pages = options.pages;
-  auto started = std::chrono::steady_clock::now();
   PrescanResult scan = prescan(text, prescan_options, sink);
-  stats.prescan_ns = static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
+  stats.prescan_ns = elapsed();
   if (scan.is_binary) return false;
   if (!scan.has_tokens) {
     sink.report(diag::RuleId::EmptyInput, {0, 0},
@@ -225,25 +556,64 @@ bool chunkInput(std::string_view text, const ParseOptions& options, diag::Diagno
     return false;
   }
   if (options.pages != nullptr) options.pages->restart();
-  chunks.clear();
   bool skipped = false;
-  for (const Chunk& chunk : scan.chunks) {
+  for (Chunk& chunk : scan.chunks) {
     if (chunk.skip) {
       skipped = true;
     } else {
-      chunks.push_back(chunk);
+      chunks.push_back(std::move(chunk));
       chunks.back().after_skipped_start = skipped && chunks.size() == 1 && start == 0;
     }
   }
   return true;
 }
 
-void parseOneChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
-                   diag::DiagnosticSink& sink, ParseStats& stats) {
+std::uint32_t parseOneChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
+                            diag::DiagnosticSink& sink, ParseStats& stats, bool group_later) {
   if (chunk.after_skipped_start) module.broken_before_first_item = true;
-  if (options.fast_path && parseChunkFast(text, chunk.begin, chunk.end, options, module, stats)) return;
+  if (group_later && inGroup(chunk)) {
+    // Only the fast path here; a refused chunk's group is parsed by the
+    // caller (parseGroupOf), in order.
+    TokenVector own;
+    FastLexer lexer(text.substr(chunk.begin, chunk.end - chunk.begin), chunk.begin);
+    lexer.appendAll(own);
+    thread_local TokenVector wrapped;
+    std::size_t first_item = module.items.size();
+    ParseStats fast;
+    bool piece = isPiece(chunk);
+    if (!lexer.sawErrorToken() && options.fast_path && (!piece || pieceTokens(text, chunk, own, wrapped)) &&
+        parseChunkFast(text, piece ? std::span<const LexedToken>(wrapped) : std::span<const LexedToken>(own), options,
+                       module, fast) &&
+        (!piece || markPieces(text, chunk, module, first_item))) {
+      stats.tokens += own.size();
+      addRuns(stats, fast);
+      return chunk.end;
+    }
+    module.items.resize(first_item);
+    return 0;
+  }
+  if (!inGroup(chunk)) {
+    if (options.fast_path && parseChunkFast(text, chunk.begin, chunk.end, options, module, stats)) return chunk.end;
+    if (options.fast_path) ++stats.slow_chunks;
+    TokenVector tokens;
+    FastLexer(text.substr(chunk.begin, chunk.end - chunk.begin), chunk.begin).appendAll(tokens);
+    stats.tokens += tokens.size();
+    parseChunk(text, chunk.begin, chunk.end, tokens, options, module, sink, stats);
+    return chunk.end;
+  }
+  TokenVector own;
+  FastLexer lexer(text.substr(chunk.begin, chunk.end - chunk.begin), chunk.begin);
+  lexer.appendAll(own);
+  return parseTokens(text, chunk, own, !lexer.sawErrorToken(), options, module, sink, stats);
+}
+
+std::uint32_t parseGroupOf(std::string_view text, const Chunk& piece, const ParseOptions& options, ast::Module& module,
+                           diag::DiagnosticSink& sink, ParseStats& stats) {
+  if (piece.after_skipped_start) module.broken_before_first_item = true;
   if (options.fast_path) ++stats.slow_chunks;
-  parseChunk(text, chunk, options, module, sink, stats);
+  TokenVector own;
+  FastLexer(text.substr(piece.begin, piece.end - piece.begin), piece.begin).appendAll(own);
+  return parseRefused(text, piece, own, options, module, sink, stats);
 }
 
 std::vector<std::string_view> lexTokens(std::string_view text) {

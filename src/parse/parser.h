@@ -17,6 +17,13 @@ struct ParseOptions {
   std::uint32_t max_nesting = 256;
   // Top-level items are parsed in chunks of at least this many bytes.
   std::uint32_t min_chunk_bytes = 64 * 1024;
+  // An item longer than a chunk (a function body, an initializer list, a
+  // debug section) is cut into pieces of about a chunk, each parsed as a
+  // whole item and handed over as one (ast::Piece), so that memory follows
+  // the chunk even inside one item; for a consumer that takes the pieces
+  // one at a time (lint's streaming checks). Only where the chunks are cut
+  // on tokens (the fast path on plain text); off: items whole.
+  bool split_items = false;
   // The fast path (fast_path.h) for chunks without syntax errors; off only
   // to compare it with the slow path in tests.
   bool fast_path = true;
@@ -70,18 +77,32 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
 
 // parseModule's two steps, for a caller that parses the chunks of a large
 // input on several threads (lint() with Options::threads >= 2):
-//  - chunkInput runs the prescan and gives the chunks to parse, in order;
-//    false when there is nothing to parse (binary input, or no statement:
-//    reported to `sink`);
+//  - chunkInput gives the chunks to parse, in order: those parseModule
+//    cuts (with split_items, plain text on its tokens, items cut into
+//    pieces; the prescan's from where that stops); false when there is
+//    nothing to parse (binary input, or no statement: reported to `sink`).
+//    `start` (an item boundary, or inside an item cut into pieces): the
+//    chunks from there on (the encoding is still checked from the start of
+//    `text`); `continues`: the head of the item cut into pieces that `start`
+//    is in (TokenChunker::continuedHead), or empty, and `group` its
+//    Chunk::group;
 //  - parseOneChunk parses one of them into `module` (appended), through the
 //    fast path where it can. Chunks are independent: each may be parsed on
-//    its own thread, with its own module, sink and stats.
-//    `start` (an item boundary): the chunks from there on (the encoding is
-//    still checked from the start of `text`);
+//    its own thread, with its own module, sink and stats. It returns the
+//    end of what it parsed: the chunk's, or for a piece of a cut item that
+//    the fast path refuses, its group's (the item parsed whole, see
+//    Chunk::group): the chunks before that are to be skipped. With
+//    `group_later`, such a piece is left unparsed (0 returned) for
+//    parseGroupOf, which parses its group, or the piece alone where the
+//    group is of megabytes (on the thread whose turn it is: once, and only
+//    if the piece is not skipped).
 bool chunkInput(std::string_view text, const ParseOptions& options, diag::DiagnosticSink& sink, ParseStats& stats,
-                std::vector<Chunk>& chunks, std::uint32_t start = 0);
-void parseOneChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
-                   diag::DiagnosticSink& sink, ParseStats& stats);
+                std::vector<Chunk>& chunks, std::uint32_t start = 0, SourceRange continues = {},
+                SourceRange group = {});
+std::uint32_t parseOneChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
+                            diag::DiagnosticSink& sink, ParseStats& stats, bool group_later = false);
+std::uint32_t parseGroupOf(std::string_view text, const Chunk& piece, const ParseOptions& options, ast::Module& module,
+                           diag::DiagnosticSink& sink, ParseStats& stats);
 
 // The lexer's token texts of `text`, for tests (round trip, lexer checks).
 std::vector<std::string_view> lexTokens(std::string_view text);

@@ -189,7 +189,7 @@ PrescanResult reportBinary(std::string_view text, diag::DiagnosticSink& sink) {
 class ChunkCutter {
  public:
   ChunkCutter(PrescanResult& result, const PrescanOptions& options, diag::DiagnosticSink& sink, std::uint32_t begin)
-      : result_(result), options_(options), sink_(sink), chunk_begin_(begin) {}
+      : result_(result), options_(options), sink_(sink), chunk_begin_(begin), head_(options.continues) {}
 
   std::uint32_t chunkBegin() const { return chunk_begin_; }
 
@@ -202,14 +202,24 @@ class ChunkCutter {
     chunk_too_deep_ = true;
   }
   void endChunk(std::uint32_t end) {
-    result_.chunks.push_back({chunk_begin_, end, chunk_too_deep_});
+    Chunk& chunk = result_.chunks.emplace_back();
+    chunk.begin = chunk_begin_;
+    chunk.end = end;
+    chunk.skip = chunk_too_deep_;
+    if (head_.end > head_.begin) {  // the first chunk may continue an item cut into pieces
+      chunk.head = head_;
+      chunk.group = {options_.group.begin, end};
+    }
+    head_ = {};
     chunk_begin_ = end;
     chunk_too_deep_ = false;
   }
   // A top-level item ended at `end`: start a new chunk when the current one
   // is big enough (or cannot be parsed anyway).
   void itemEnded(std::uint32_t end) {
-    if (end - chunk_begin_ >= options_.min_chunk_bytes || chunk_too_deep_) endChunk(end);
+    // (A chunk that continues an item cut into pieces ends with it, as
+    // TokenChunker's do.)
+    if (end - chunk_begin_ >= options_.min_chunk_bytes || chunk_too_deep_ || head_.end > head_.begin) endChunk(end);
   }
 
  private:
@@ -218,6 +228,7 @@ class ChunkCutter {
   diag::DiagnosticSink& sink_;
   std::uint32_t chunk_begin_;
   bool chunk_too_deep_ = false;
+  SourceRange head_;
 };
 
 // Nesting in the statement being scanned, held against max_nesting.
@@ -330,6 +341,8 @@ PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag
   if (options.pages != nullptr) options.pages->restart();
   std::uint32_t next_release = 1 << 20;
   Nesting nesting;
+  // Inside the body of an item cut into pieces: one level of braces deep.
+  if (options.continues.end > options.continues.begin) nesting.brace_depth = 1;
   ChunkCutter cutter(result, options, sink, std::min(options.start, size));
   result.has_tokens = cutter.chunkBegin() > 0;  // the items before `start`
 

@@ -10,9 +10,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <vector>
 
+#include "ast/ast.h"
 #include "diag/diagnostic_builder.h"
 #include "support/input_pages.h"
 
@@ -22,6 +24,26 @@ struct Chunk {
   std::uint32_t begin = 0;
   std::uint32_t end = 0;
   bool skip = false;  // too deeply nested: reported, not parsed
+  // An item too long for one chunk, cut into pieces (ParseOptions::
+  // split_items, TokenChunker), is parsed a piece at a time as a whole item:
+  //  - `head` (not empty): the chunk begins inside an item, whose text up
+  //    to the '{' it is cut in is `head`, parsed first;
+  //  - `tail` (not empty): the chunk ends inside an item, whose closing
+  //    tokens ('}', or '}' ';' for an initializer) are `tail`, parsed last;
+  //  - `labels`: on a function's first piece, its body's labels;
+  //  - `group`: the chunk the item would be in if it were not cut (from
+  //    the first piece's begin to the item's end, where its last piece
+  //    ends): a piece that the fast path refuses (a syntax error, most
+  //    likely) makes the parser take that chunk again, as a parse without
+  //    cuts would, and skip the item's other pieces.
+  SourceRange head{};
+  SourceRange tail{};
+  SourceRange group{};
+  std::shared_ptr<ast::BodyLabels> labels;
+  // A function's first piece: where its body's statements begin (after
+  // its '{'); its labels are read from there when `labels` is not set (a
+  // list of chunks made ahead does not hold every function's labels).
+  std::uint32_t body = 0;
   // The first chunk parsed, after skipped ones: the module's header may
   // have been in them (ast::Module::broken_before_first_item).
   bool after_skipped_start = false;
@@ -40,6 +62,11 @@ struct PrescanOptions {
   // Chunks are made from here on (an item boundary: the fast path parsed
   // the text before it); the encoding is checked from the start.
   std::uint32_t start = 0;
+  // Not empty: `start` is inside an item cut into pieces (a boundary of
+  // its body, one level of braces deep), whose head this is: the first
+  // chunk continues it (Chunk::head), as a piece of `group` (Chunk::group).
+  SourceRange continues{};
+  SourceRange group{};
 };
 
 PrescanResult prescan(std::string_view text, const PrescanOptions& options, diag::DiagnosticSink& sink);

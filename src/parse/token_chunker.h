@@ -13,9 +13,25 @@
 // a chunk the fast path refuses, an item of megabytes) the driver prescans
 // the rest of the text and goes on as before, from the start of that chunk
 // (parser.cpp).
+//
+// With split_items, an item longer than kFirstPiece chunks is cut into
+// pieces, at the boundaries of what it holds one level of braces deep: a
+// function body after a statement's ';' or a label's ':' (never inside a
+// statement or a nested block), an initializer list after an element's
+// ',', a debug section before a data line or after a label; the first
+// piece is kFirstPiece chunks, the others one. Items are followed for
+// that only from a chunk that long on (cutAt, track()). Before its first
+// cut the rest of the item is read ahead once (lookAhead) for its closing
+// tokens and, for a function, its body's labels (ast::BodyLabels). Every
+// piece is then parsed as a whole item: the item's head, the piece, the
+// item's tail (Chunk::head, Chunk::tail); the chunk that continues an item
+// ends with it, where an uncut parse's chunk would end (Chunk::group). A
+// line of megabytes is lexed in windows that end inside it (lexInsideLine).
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -27,7 +43,8 @@ namespace ptxlint::parse {
 
 class TokenChunker {
  public:
-  TokenChunker(std::string_view text, std::uint32_t min_chunk_bytes, std::uint32_t max_nesting);
+  TokenChunker(std::string_view text, std::uint32_t min_chunk_bytes, std::uint32_t max_nesting,
+               bool split_items = false);
 
   enum class Step {
     Chunk,    // `chunk` and `tokens` are the next chunk (valid until the next call)
@@ -38,6 +55,11 @@ class TokenChunker {
 
   // Where the next chunk begins.
   std::uint32_t position() const { return begin_; }
+  // The head of the item that the next chunk continues (a piece of it came
+  // last), or empty, and its Chunk::group: the prescan goes on from
+  // position() with them.
+  SourceRange continuedHead() const { return continued_head_; }
+  SourceRange continuedGroup() const { return {item_.group_begin, item_.end}; }
 
   // A chunk is not let grow past this (Trouble then): an item of megabytes
   // (a function of a million labels, a file on one line) takes the
@@ -49,8 +71,61 @@ class TokenChunker {
   // False when the next window holds a non-ASCII byte or an error token, or
   // the chunk would pass kLargestChunk bytes.
   bool lexMore();
-  // The `count` tokens from first_ as a chunk ending at `end`.
-  Step emit(std::size_t count, std::uint32_t end, Chunk& chunk, std::span<const LexedToken>& tokens);
+  bool lexInsideLine(std::uint32_t end);
+  // A line longer than this from where a window would end is cut inside.
+  static constexpr std::size_t kLongLine = 64 << 10;
+  // The chunk being scanned continues an item cut into pieces: it ends
+  // with the item, where the chunk would end if the item were not cut
+  // (the item is longer than a chunk), so that the chunks after it are
+  // those of an uncut parse.
+  bool continuesItem() const { return continued_head_.end > continued_head_.begin; }
+  // The `count` tokens from first_ as a chunk ending at `end` (an item's
+  // end, or with `open` a cut inside the item being scanned).
+  // What a token means to the item being scanned (split_items): where it
+  // may be cut (after it, before it), and whether it is long enough to be;
+  // Between: a cut between two items that an uncut parse keeps in one
+  // chunk (before a module directive).
+  enum class Cut : std::uint8_t { None, After, Before, NeedMore, Between };
+  Step emit(std::size_t count, std::uint32_t end, Chunk& chunk, std::span<const LexedToken>& tokens,
+            Cut cut = Cut::None);
+
+  Cut cutAt(std::size_t k, std::uint32_t braces, std::uint32_t parens, bool replay = false);
+  // Starts following items at token `k`, the chunk's tokens before it read
+  // again (replay: state kept, nothing cut).
+  void track(std::size_t k);
+  // Whether the item may be cut (its rest read ahead, once).
+  bool cuttable();
+  // Whether a token of type `type` is the first after the module directive
+  // being read (.version 8.0, .target a, b, .address_size 64, .file 1 "f").
+  bool directiveEnds(std::uint16_t type);
+  static constexpr std::uint32_t kNone = 0xFFFFFFFF;
+  static constexpr std::uint32_t kLargestHead = 64 << 10;  // a longer head: the item is not cut
+  static constexpr std::uint32_t kFirstPiece = 4;          // chunks in an item's first piece
+
+  // The item being scanned, as far as its tokens tell.
+  enum class ItemKind : std::uint8_t { Unknown, Function, Section, Assigned, Initializer, Other };
+  struct Item {
+    bool starting = true;  // the next token starts an item
+    ItemKind kind = ItemKind::Unknown;
+    std::uint32_t begin = 0;     // its first byte
+    std::uint32_t head_end = 0;  // the end of the '{' it may be cut in (0: none yet)
+    bool closed = false;         // that '{' is closed
+    // Function bodies: blocks open (1: the body) and braces of the
+    // statement (vector operands); '?' not yet matched by ':'.
+    std::uint32_t blocks = 0, statement_braces = 0, questions = 0;
+    // A piece's last two tokens' types, the last first (the tokens before
+    // the next chunk's).
+    std::uint16_t before[2] = {0, 0};
+    // A module directive that no ';' ends, being read (directiveEnds).
+    enum class Directive : std::uint8_t { None, Value, Target, File } directive = Directive::None;
+    std::uint32_t directive_step = 0;
+    enum class Ahead : std::uint8_t { NotYet, Cuttable, Not } ahead = Ahead::NotYet;
+    SourceRange tail{};
+    std::uint32_t end = 0;          // the item's end (lookAhead)
+    std::uint32_t group_begin = 0;  // where its first piece begins
+    std::shared_ptr<ast::BodyLabels> labels;
+    std::uint32_t pieces = 0;  // emitted so far
+  };
   std::uint32_t size() const { return static_cast<std::uint32_t>(text_.size()); }
 
   std::string_view text_;
@@ -68,6 +143,37 @@ class TokenChunker {
   // The nesting at tokens_[scanned_] (braces and parentheses: the item
   // boundaries; all of them: the bounds).
   std::uint32_t braces_ = 0, parens_ = 0, ternaries_ = 0, prefixes_ = 0;
+  bool split_;
+  Item item_;
+  // What makes cutAt look at a token (watch()): attention_ for any token
+  // (an item starts, a module directive is read), watched_ by its type.
+  // Where the chunk of an uncut parse (no items cut, no Cut::Between)
+  // begins, and where it ends once known: a chunk's Chunk::group.
+  std::uint32_t uncut_begin_ = 0, uncut_end_ = 0;
+  bool tracking_ = false;  // items are followed (track())
+  // Items are followed from a chunk this long on (none without split_).
+  std::uint32_t track_after_;
+  bool attention_ = true;
+  const bool* watched_ = nullptr;
+  void watch();
+  SourceRange continued_head_{};  // of the chunk being scanned
 };
+
+// Reads a function body, initializer list or section ahead from `from` (just
+// after its '{') to its closing tokens: their place (for an initializer, a
+// '}' that a ';' follows), where the item ends (a ';' after a body's '}'
+// ends it, as TokenChunker reads items), and for a function body its own
+// labels. Nothing (the item is not cut) at an error token, a non-ASCII
+// byte, a ',' after the '}', or the end of the text.
+struct LookAhead {
+  SourceRange tail{};
+  std::uint32_t end = 0;
+  std::shared_ptr<ast::BodyLabels> labels;
+};
+enum class CutItem : std::uint8_t { FunctionBody, Section, Initializer };
+std::optional<LookAhead> lookAhead(std::string_view text, std::uint32_t from, CutItem kind);
+// Where the first item at or after `from` (between items) ends, as
+// TokenChunker reads items, on the bytes; the text's end if none does.
+std::uint32_t itemEndAhead(std::string_view text, std::uint32_t from);
 
 }  // namespace ptxlint::parse

@@ -10,12 +10,14 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
+#include "ast/ast.h"
 #include "ptxlint/diagnostic.hpp"
 #include "sema/register_names.h"
 #include "support/text.h"
@@ -54,6 +56,9 @@ struct Symbol {
   // label: those of its targets when they all agree. kUnknownCount otherwise.
   std::uint16_t results = kUnknownCount;
   std::uint16_t params = kUnknownCount;
+  // Made up from a compact entry of its scope (a label, a register declared
+  // on its own), valid until that scope's next lookup: copy it to keep it.
+  bool transient = false;
 };
 
 // "%r12" -> ("%r", 12). A leading zero ("%r01") is no range member.
@@ -85,6 +90,66 @@ inline bool isLabelKind(SymbolKind kind) {
          kind == SymbolKind::CallTargetList;
 }
 
+// Names that are places in a source text, each with a 16-bit tag, found by
+// their hash: 12 bytes a name, in blocks of 4096 (no copy of them all as
+// they grow), through a table of 4-byte indices (open addressing, at most
+// half full). For hundreds of thousands of names: a module's variables, a
+// function's registers.
+class PlaceTable {
+ public:
+  struct Entry {
+    std::uint32_t begin;  // the name is source + begin, size bytes
+    std::uint16_t size;
+    std::uint16_t tag;
+    std::uint32_t hash;
+  };
+  static_assert(sizeof(Entry) == 12);
+
+  std::size_t size() const { return count_; }
+  const Entry& at(std::size_t i) const { return blocks_[i >> kBlockBits][i & (kBlock - 1)]; }
+
+  // False (not added) for a name of 64 KiB or more.
+  bool add(std::uint32_t begin, std::string_view name, std::uint16_t tag) {
+    if (name.size() > 0xFFFF) return false;
+    // (A block grows as a vector up to its size: a scope of a name or two
+    // costs no block of thousands.)
+    if ((count_ & (kBlock - 1)) == 0) blocks_.emplace_back().reserve(count_ == 0 ? 8 : kBlock);
+    auto hash = static_cast<std::uint32_t>(support::hashBytes(name));
+    blocks_.back().push_back({begin, static_cast<std::uint16_t>(name.size()), tag, hash});
+    ++count_;
+    if (2 * count_ > slots_.size()) grow();
+    insert(count_ - 1);
+    return true;
+  }
+  // The entry named `name` (its hash `hash`), or null; `source`: where the
+  // names are.
+  const Entry* find(std::string_view name, std::uint64_t hash, const char* source) const {
+    if (count_ == 0) return nullptr;
+    auto h = static_cast<std::uint32_t>(hash);
+    for (std::size_t i = h & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      std::uint32_t slot = slots_[i];
+      if (slot == 0) return nullptr;
+      const Entry& e = at(slot - 1);
+      if (e.hash == h && e.size == name.size() && support::sameBytes({source + e.begin, e.size}, name)) return &e;
+    }
+  }
+
+ private:
+  void grow() {
+    slots_.assign(std::max<std::size_t>(16, 2 * slots_.size()), 0);
+    for (std::size_t i = 0; i + 1 < count_; ++i) insert(i);
+  }
+  void insert(std::size_t index) {
+    std::size_t i = at(index).hash & (slots_.size() - 1);
+    while (slots_[i] != 0) i = (i + 1) & (slots_.size() - 1);
+    slots_[i] = static_cast<std::uint32_t>(index + 1);
+  }
+  static constexpr std::size_t kBlockBits = 12, kBlock = std::size_t{1} << kBlockBits;
+  std::vector<std::vector<Entry>> blocks_;
+  std::size_t count_ = 0;
+  std::vector<std::uint32_t> slots_;  // index + 1; 0: empty
+};
+
 class Scope {
  public:
   explicit Scope(const Scope* parent) : parent_(parent) {}
@@ -99,17 +164,26 @@ class Scope {
         std::uint64_t index = 0;
         if (splitIndexed(name, prefix, index) && prefix == symbol.name && index < symbol.count) return &existing;
       }
-      // Labels are sorted by then: those that start with the range's name.
-      for (auto it = labelsFrom(symbol.name); it != labels_.end() && it->name.starts_with(symbol.name); ++it) {
+      for (std::size_t i = 0; i < named_.size(); ++i) {
+        const PlaceTable::Entry& e = named_.at(i);
         std::string_view prefix;
         std::uint64_t index = 0;
-        if (splitIndexed(it->name, prefix, index) && prefix == symbol.name && index < symbol.count) {
+        if (splitIndexed({source_ + e.begin, e.size}, prefix, index) && prefix == symbol.name && index < symbol.count) {
+          return namedSymbol(e);
+        }
+      }
+      // Labels are sorted by then: those that start with the range's name.
+      for (auto it = labelsFrom(symbol.name); it != labels_.end() && labelName(*it).starts_with(symbol.name); ++it) {
+        std::string_view prefix;
+        std::uint64_t index = 0;
+        if (splitIndexed(labelName(*it), prefix, index) && prefix == symbol.name && index < symbol.count) {
           return label(*it);
         }
       }
       return nullptr;
     }
     if (auto it = names_.find(symbol.name); it != names_.end()) return &it->second;
+    if (const Symbol* r = findNamed(symbol.name, support::hashBytes(symbol.name))) return r;
     std::string_view prefix;
     std::uint64_t index = 0;
     if (splitIndexed(symbol.name, prefix, index)) {
@@ -119,20 +193,32 @@ class Scope {
     return nullptr;
   }
 
+  // Names are places in the source, which lasts as long as the scopes (a
+  // mapped input's pages given back behind the checks come back when a
+  // name is compared: the input's size at most; see support::InputPages).
   void declare(const Symbol& declared) {
-    // The module scope lasts the whole file, longer than the chunk whose
-    // text its names point into: it keeps its own copies, so that a lookup
-    // never reads the text of a chunk long checked (with a mapped input,
-    // pages given back to the kernel; see support::InputPages).
+    if (isLabelKind(declared.kind)) {
+      std::uint32_t begin = placeNames(declared);
+      labels_.push_back({begin, begin + static_cast<std::uint32_t>(declared.name.size()), labelKind(declared.kind)});
+      if (declared.results != kUnknownCount || declared.params != kUnknownCount) {
+        addLabelCounts(begin, declared.results, declared.params);
+      }
+      return;
+    }
+    std::uint16_t shape = 0;
+    if (declared.count == 0 && placeable(declared) && shapeOf(declared, shape) &&
+        named_.add(placeNames(declared), declared.name, shape)) {
+      return;
+    }
+    // Ranges, and what the table cannot hold: the module scope keeps copies
+    // of their names (they are few).
     Symbol symbol = declared;
     if (parent_ == nullptr) {
       symbol.name = keep(symbol.name);
       symbol.type = keep(symbol.type);
       symbol.space = keep(symbol.space);
     }
-    if (isLabelKind(symbol.kind)) {
-      labels_.push_back({symbol.name, symbol.range, symbol.kind, symbol.results, symbol.params});
-    } else if (symbol.count > 0) {
+    if (symbol.count > 0) {
       auto [it, inserted] = ranges_.emplace(symbol.name, symbol);
       if (inserted) {
         range_list_.push_back({&it->second, packPrefix(it->second.name)});
@@ -144,6 +230,28 @@ class Scope {
   }
 
   void reserveLabels(std::size_t count) { labels_.reserve(count); }
+
+  // Labels declared at once, in source order (a body cut into pieces,
+  // ast::BodyLabels: its table becomes this scope's, not copied); names
+  // are places in `source`. Then sealLabels().
+  using LabelEntry = ast::BodyLabels::Entry;
+  void adoptLabels(std::vector<LabelEntry>&& labels, const char* source) {
+    if (source_ == nullptr) source_ = source;
+    labels_ = std::move(labels);
+  }
+  // A .callprototype's or .calltargets' label's counts, labels in source
+  // order.
+  void addLabelCounts(std::uint32_t begin, std::uint16_t results, std::uint16_t params) {
+    label_counts_.push_back({begin, results, params});
+  }
+  // The declared name `name` as seen from the label at `before` as block()
+  // declares labels, one after the other: the labels of this scope after
+  // it are not declared yet.
+  const Symbol* lookupBefore(std::string_view name, std::uint32_t before) const {
+    const Symbol* s = lookup(name);
+    if (s == nullptr || !isLabelKind(s->kind) || s->range.begin < before || findName(name) != s) return s;
+    return parent_ != nullptr ? parent_->lookup(name) : nullptr;
+  }
 
   // A name declared by a statement with a syntax error (ast::Block::
   // unknown_names): of unknown kind and type, so not found by lookup(), but
@@ -175,11 +283,11 @@ class Scope {
   template <typename Report>
   void sealLabels(Report redefined) {
     std::stable_sort(labels_.begin(), labels_.end(),
-                     [](const LabelEntry& a, const LabelEntry& b) { return a.name < b.name; });
+                     [&](const LabelEntry& a, const LabelEntry& b) { return labelName(a) < labelName(b); });
     for (std::size_t i = 1; i < labels_.size(); ++i) {
       std::size_t first = i - 1;
-      while (i < labels_.size() && labels_[i].name == labels_[first].name) {
-        redefined(*label(labels_[i]), labels_[first].range);
+      while (i < labels_.size() && labelName(labels_[i]) == labelName(labels_[first])) {
+        redefined(*label(labels_[i]), SourceRange{labels_[first].begin, labels_[first].end});
         ++i;
       }
     }
@@ -198,8 +306,7 @@ class Scope {
         } else if (const Symbol* r = s->findInRanges(name.substr(0, split.prefix >> 56), split.index)) {
           return r;
         }
-        if (auto it = s->names_.find(name); it != s->names_.end()) return &it->second;
-        if (const Symbol* l = s->findLabel(name)) return l;
+        if (const Symbol* found = s->findName(name)) return found;
       }
       return nullptr;
     }
@@ -210,39 +317,156 @@ class Scope {
       if (indexed && !s->ranges_.empty()) {
         if (const Symbol* r = s->findInRanges(prefix, index)) return r;
       }
-      if (auto it = s->names_.find(name); it != s->names_.end()) return &it->second;
-      if (const Symbol* l = s->findLabel(name)) return l;
+      if (const Symbol* found = s->findName(name)) return found;
     }
     return nullptr;
   }
 
  private:
+  // A name declared in this scope but for ranges: a variable, parameter,
+  // register or label.
+  const Symbol* findName(std::string_view name) const {
+    if (!names_.empty()) {
+      if (auto it = names_.find(name); it != names_.end()) return &it->second;
+    }
+    if (named_.size() > 0) {
+      if (const Symbol* r = findNamed(name, support::hashBytes(name))) return r;
+    }
+    return findLabel(name);
+  }
+
   // Labels, prototypes and target lists: a function can have a million of
-  // them (hostile input), so a sorted array of 32-byte entries rather than
-  // hash-map nodes of whole Symbols.
-  struct LabelEntry {
-    std::string_view name;
-    SourceRange range;
-    SymbolKind kind;
-    std::uint16_t results = kUnknownCount;  // Prototype, CallTargetList (fits in the padding)
-    std::uint16_t params = kUnknownCount;
+  // them (hostile input), so a sorted array of 12-byte entries rather than
+  // hash-map nodes of whole Symbols: a name is its place in the source
+  // (source_ + begin; a label's range is its name's), and the counts of
+  // the few that have them are aside.
+  static_assert(sizeof(LabelEntry) == 12);
+  struct LabelCounts {
+    std::uint32_t begin;  // the label's
+    std::uint16_t results, params;
   };
+  static ast::BodyLabels::Kind labelKind(SymbolKind kind) {
+    switch (kind) {
+      case SymbolKind::Prototype: return ast::BodyLabels::Kind::Prototype;
+      case SymbolKind::TargetList: return ast::BodyLabels::Kind::BranchTargets;
+      case SymbolKind::CallTargetList: return ast::BodyLabels::Kind::CallTargets;
+      default: return ast::BodyLabels::Kind::Label;
+    }
+  }
+  static SymbolKind symbolKind(ast::BodyLabels::Kind kind) {
+    switch (kind) {
+      case ast::BodyLabels::Kind::Prototype: return SymbolKind::Prototype;
+      case ast::BodyLabels::Kind::BranchTargets: return SymbolKind::TargetList;
+      case ast::BodyLabels::Kind::CallTargets: return SymbolKind::CallTargetList;
+      case ast::BodyLabels::Kind::Label: break;
+    }
+    return SymbolKind::Label;
+  }
+  std::string_view labelName(const LabelEntry& e) const { return {source_ + e.begin, e.end - e.begin}; }
+
+  // Where the names of this scope's labels and PlaceTable are: the source
+  // text, whose offset 0 a name's range counts from. Returns the name's
+  // begin.
+  std::uint32_t placeNames(const Symbol& symbol) {
+    if (source_ == nullptr) source_ = symbol.name.data() - symbol.range.begin;
+    return symbol.range.begin;
+  }
+  // Whether `symbol`'s name is its range's text in the source the others'
+  // are in (every declaration's, from the AST).
+  bool placeable(const Symbol& symbol) const {
+    return symbol.range.end - symbol.range.begin == symbol.name.size() &&
+           (source_ == nullptr || symbol.name.data() == source_ + symbol.range.begin);
+  }
+  template <typename Entry>
+  std::string_view name(const Entry& e) const {
+    return {source_ + e.begin, e.size};
+  }
+  template <typename Entry>
+  static SourceRange rangeOf(const Entry& e) {
+    return {e.begin, e.begin + e.size};
+  }
 
   std::vector<LabelEntry>::const_iterator labelsFrom(std::string_view name) const {
     return std::lower_bound(labels_.begin(), labels_.end(), name,
-                            [](const LabelEntry& e, std::string_view n) { return e.name < n; });
+                            [&](const LabelEntry& e, std::string_view n) { return labelName(e) < n; });
   }
 
   const Symbol* findLabel(std::string_view name) const {
+    if (labels_.empty()) return nullptr;
     auto it = labelsFrom(name);
-    return it != labels_.end() && support::sameBytes(it->name, name) ? label(*it) : nullptr;
+    return it != labels_.end() && support::sameBytes(labelName(*it), name) ? label(*it) : nullptr;
   }
 
   // The entry as a Symbol (valid until the next call).
   const Symbol* label(const LabelEntry& e) const {
-    scratch_ = Symbol{e.kind, e.name, e.range};
-    scratch_.results = e.results;
-    scratch_.params = e.params;
+    scratch_ = Symbol{symbolKind(e.kind), labelName(e), {e.begin, e.end}};
+    if (e.kind != ast::BodyLabels::Kind::Label && e.kind != ast::BodyLabels::Kind::BranchTargets) {
+      auto it = std::lower_bound(label_counts_.begin(), label_counts_.end(), e.begin,
+                                 [](const LabelCounts& c, std::uint32_t begin) { return c.begin < begin; });
+      if (it != label_counts_.end() && it->begin == e.begin) {
+        scratch_.results = it->results;
+        scratch_.params = it->params;
+      }
+    }
+    scratch_.transient = true;
+    return &scratch_;
+  }
+
+  // Names declared but for ranges and labels: variables, parameters,
+  // registers declared one at a time (`.reg .b32 %r1;`), functions. A
+  // function may declare a million registers and a module a million
+  // variables, so a name is 12 bytes (PlaceTable: its place and hash, what
+  // it is as a NameShape shared by all alike), not a hash-map node of a
+  // whole Symbol and a copy of its name.
+  struct NameShape {  // all of a Symbol but its name, place and range count
+    SymbolKind kind;
+    std::string_view type, space;
+    bool is_vector, is_extern, is_visible, is_array;
+    std::uint16_t results, params;
+    bool operator==(const NameShape&) const = default;
+  };
+  // The shape's index in shapes_ (added if new); false past 65536 shapes.
+  bool shapeOf(const Symbol& symbol, std::uint16_t& index) {
+    NameShape shape{symbol.kind,       symbol.type,     symbol.space,   symbol.is_vector, symbol.is_extern,
+                    symbol.is_visible, symbol.is_array, symbol.results, symbol.params};
+    if (last_shape_ < shapes_.size() && shapes_[last_shape_] == shape) {  // (declarations come in runs)
+      index = static_cast<std::uint16_t>(last_shape_);
+      return true;
+    }
+    std::string key;
+    for (std::string_view part : {shape.type, std::string_view("\x1f"), shape.space}) key += part;
+    key += {static_cast<char>(shape.kind), static_cast<char>(shape.is_vector), static_cast<char>(shape.is_extern),
+            static_cast<char>(shape.is_visible), static_cast<char>(shape.is_array)};
+    key.append(reinterpret_cast<const char*>(&shape.results), sizeof shape.results);
+    key.append(reinterpret_cast<const char*>(&shape.params), sizeof shape.params);
+    auto [it, added] = shape_index_.emplace(std::move(key), shapes_.size());
+    if (added) {
+      if (shapes_.size() > 0xFFFF) {
+        shape_index_.erase(it);
+        return false;
+      }
+      shapes_.push_back(shape);
+    }
+    last_shape_ = it->second;
+    index = static_cast<std::uint16_t>(it->second);
+    return true;
+  }
+
+  const Symbol* findNamed(std::string_view name, std::uint64_t hash) const {
+    const PlaceTable::Entry* e = named_.find(name, hash, source_);
+    return e != nullptr ? namedSymbol(*e) : nullptr;
+  }
+  const Symbol* namedSymbol(const PlaceTable::Entry& e) const {
+    const NameShape& shape = shapes_[e.tag];
+    scratch_ =
+        Symbol{shape.kind, {source_ + e.begin, e.size}, {e.begin, e.begin + e.size}, shape.type, shape.is_vector};
+    scratch_.is_extern = shape.is_extern;
+    scratch_.is_visible = shape.is_visible;
+    scratch_.is_array = shape.is_array;
+    scratch_.space = shape.space;
+    scratch_.results = shape.results;
+    scratch_.params = shape.params;
+    scratch_.transient = true;
     return &scratch_;
   }
 
@@ -328,7 +552,14 @@ class Scope {
     return packed;
   }
   std::vector<LabelEntry> labels_;
-  std::unordered_set<std::string_view, support::BytesHash, support::BytesEqual> unknown_;  // declareUnknown()
+  std::vector<LabelCounts> label_counts_;  // by begin
+  PlaceTable named_;                       // see NameShape
+  std::vector<NameShape> shapes_;
+  std::unordered_map<std::string, std::size_t> shape_index_;
+  std::size_t last_shape_ = SIZE_MAX;
+  const char* source_ = nullptr;  // see placeNames()
+  // Names of unknown kind (declareUnknown()).
+  std::unordered_set<std::string_view, support::BytesHash, support::BytesEqual> unknown_;
   mutable Symbol scratch_{SymbolKind::Label, {}, {}};
 };
 

@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -116,8 +117,17 @@ class SymbolChecker {
   // The module's top-level items, in order; a module may come in several
   // pieces (streaming: one chunk of the file at a time, its AST dropped
   // after), the module scope lasts from the first piece to finish().
-  void keepModuleName(std::string_view name) {
-    if (!module_names_.count(name)) module_names_.emplace(module_scope_.keep(name));
+  void keepModuleName(const ast::Token& name) {
+    if (name.text.size() > 0xFFFF) {  // (beyond PlaceTable: a copy)
+      long_module_names_.emplace(module_scope_.keep(name.text));
+      return;
+    }
+    if (module_source_ == nullptr) module_source_ = name.text.data() - name.range.begin;
+    if (!isModuleName(name.text)) module_names_.add(name.range.begin, name.text, 0);
+  }
+  bool isModuleName(std::string_view name) const {
+    return module_names_.find(name, support::hashBytes(name), module_source_) != nullptr ||
+           (!long_module_names_.empty() && long_module_names_.count(name) > 0);
   }
 
   void items(const ast::Module& module) {
@@ -125,7 +135,7 @@ class SymbolChecker {
     stats_.unparsed += module.unparsed_statements;
     // What the items with a syntax error declared: known by name only, from
     // their place on (ast::UnknownName).
-    for (const ast::UnknownName& unknown : module.unknown_names) keepModuleName(unknown.name.text);
+    for (const ast::UnknownName& unknown : module.unknown_names) keepModuleName(unknown.name);
     std::size_t next_unknown = 0;
     auto declareUnknownUpTo = [&](std::size_t item) {
       for (; next_unknown < module.unknown_names.size() && module.unknown_names[next_unknown].item <= item;
@@ -134,21 +144,32 @@ class SymbolChecker {
       }
     };
     for (const ast::TopLevel& item : module.items) {
-      if (const auto* f = std::get_if<ast::Function>(&item.node)) keepModuleName(f->name.text);
+      if (const auto* f = std::get_if<ast::Function>(&item.node)) keepModuleName(f->name);
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
-        for (const ast::Declarator& d : v->declarators) keepModuleName(d.name.text);
+        for (const ast::Declarator& d : v->declarators) keepModuleName(d.name);
       }
     }
     for (std::size_t i = 0; i < module.items.size(); ++i) {
       declareUnknownUpTo(i);
       const ast::TopLevel& item = module.items[i];
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
+        if (v->piece == ast::Piece::Middle || v->piece == ast::Piece::Last) {
+          initializerPiece(*v);
+          continue;
+        }
         declarations_.variable(*v, nullptr);
         declareVariables(module_scope_, *v);
       } else if (const auto* f = std::get_if<ast::Function>(&item.node)) {
-        declarations_.function(*f);
-        module_items_.function(*f);
-        function(module_scope_, *f);
+        if (f->piece == ast::Piece::Middle || f->piece == ast::Piece::Last) bodyPiece(*f);
+        if (f->piece == ast::Piece::First || f->piece == ast::Piece::Whole) {
+          declarations_.function(*f);
+          module_items_.function(*f);
+          function(module_scope_, *f);
+        }
+        // The directives after the body, as for a whole function (in the
+        // order of the --requirements log); a cut one's last piece has
+        // them too.
+        if (f->piece == ast::Piece::First || f->piece == ast::Piece::Middle) continue;
         for (const ast::FunctionDirective& d : f->directives) {
           if (d.pragma) pragmaStrings(*d.pragma);
           if (const spec::FunctionDirectiveInfo* info = spec::findFunctionDirective(d.keyword.text)) {
@@ -170,8 +191,9 @@ class SymbolChecker {
   // Initializers may name a variable or function declared anywhere in the
   // module, later ones too: names not seen by their use are judged here.
   void finish() {
-    for (const auto& [name, range] : later_initializer_names_) {
-      if (!module_names_.count(name)) {
+    for (const SourceRange& range : later_initializer_names_) {
+      std::string_view name(initializer_source_ + range.begin, range.end - range.begin);
+      if (!isModuleName(name)) {
         sink_.report(diag::RuleId::UndeclaredSymbol, range,
                      fmt::format("use of undeclared identifier '{}' in an initializer", name));
       }
@@ -195,9 +217,15 @@ class SymbolChecker {
 
  private:
   void declare(Scope& scope, const Symbol& symbol, bool may_repeat = false) {
+    if (!clashes(scope, symbol, may_repeat)) scope.declare(symbol);
+  }
+
+  // Whether `symbol` may not be declared in `scope`: a name it clashes with
+  // (reported, but for a function declared again, or an .extern variable).
+  bool clashes(Scope& scope, const Symbol& symbol, bool may_repeat = false) {
     if (const Symbol* previous = scope.clash(symbol)) {
       // A function may be declared (prototype) and then defined.
-      if (may_repeat && previous->kind == SymbolKind::Function) return;
+      if (may_repeat && previous->kind == SymbolKind::Function) return true;
       // 11.6.1 .extern: a variable declared elsewhere may be declared again,
       // and defined here, as ptxas allows, if the declarations agree; a
       // definition that resolves an .extern must be externally visible.
@@ -215,14 +243,14 @@ class SymbolChecker {
               fmt::format("'.extern' variable '{}' cannot be resolved by a definition without .visible", symbol.name));
           diag::DiagnosticSink::addNote(d, previous->range, "the .extern declaration is here");
         }
-        return;
+        return true;
       }
       Diagnostic& d = sink_.report(diag::RuleId::Redefinition, symbol.range,
                                    fmt::format("redefinition of '{}{}'", symbol.name, symbol.count ? "<...>" : ""));
       diag::DiagnosticSink::addNote(d, previous->range, "previous definition is here");
-      return;
+      return true;
     }
-    scope.declare(symbol);
+    return false;
   }
 
   void declareVariables(Scope& scope, const ast::VariableDecl& decl) {
@@ -255,6 +283,17 @@ class SymbolChecker {
     }
   }
 
+  // A later piece of a module-scope declaration whose initializer list is
+  // cut (ast::Piece): the first piece declared it; the elements of this
+  // one, the last declarator's, are judged as declareVariables judges them.
+  void initializerPiece(const ast::VariableDecl& decl) {
+    const ast::Specifier* space = decl.find(decl.state_space);
+    if (decl.declarators.empty() || (space != nullptr && space->keyword.text == ".reg")) return;
+    const ast::Declarator& d = decl.declarators.back();
+    if (d.range_count && d.range_count_value == 0) return;
+    if (d.initializer) initializer(*d.initializer);
+  }
+
   void declareParams(Scope& scope, const std::optional<std::vector<ast::Param>>& params) {
     if (!params) return;
     for (const ast::Param& p : *params) {
@@ -275,11 +314,84 @@ class SymbolChecker {
     symbol.params = count(f.params);
     declare(module_scope, symbol, true);
     if (!f.body) return;
-    Scope scope(&module_scope);
     function_ = &f;
+    if (f.piece == ast::Piece::First) {
+      // A body cut into pieces: its scope stays open until the last, with
+      // every label of the body declared first, as block() does.
+      open_body_ = std::make_unique<Scope>(&module_scope);
+      declareParams(*open_body_, f.return_params);
+      declareParams(*open_body_, f.params);
+      if (f.labels) bodyLabels(*open_body_, *f.labels);
+      declareUnknownLabels(*open_body_, *f.body);
+      statements(*open_body_, *f.body, /*labels_declared=*/true);
+      return;
+    }
+    Scope scope(&module_scope);
     declareParams(scope, f.return_params);
     declareParams(scope, f.params);
     block(scope, *f.body, /*is_function_body=*/true);
+  }
+
+  // A later piece of a function body cut into pieces.
+  void bodyPiece(const ast::Function& f) {
+    if (open_body_ == nullptr || !f.body) return;  // (not after a first piece: a syntax error, nothing checked)
+    function_ = &f;
+    declareUnknownLabels(*open_body_, *f.body);
+    statements(*open_body_, *f.body, /*labels_declared=*/true);
+    if (f.piece == ast::Piece::Last) open_body_.reset();
+  }
+
+  // The labels that statements of a piece of a cut body with a syntax
+  // error declared (ast::Block::unknown_labels), from that piece on: read
+  // ahead with the others (ast::BodyLabels), but for those the recovery
+  // took for other tokens. Their other names: statements().
+  void declareUnknownLabels(Scope& scope, const ast::Block& piece) {
+    for (const ast::Token& name : piece.unknown_labels) scope.declareUnknown(name.text);
+  }
+
+  // The labels of a body cut into pieces (ast::BodyLabels), declared as
+  // block() declares a whole body's: one after the other (a clash with a
+  // parameter reported), a .calltargets' targets looked up among what is
+  // declared before it. Their table becomes the scope's (a million labels
+  // are not copied).
+  void bodyLabels(Scope& scope, ast::BodyLabels& labels) {
+    using Entry = ast::BodyLabels::Entry;
+    std::vector<Entry>& entries = labels.entries;
+    // The .callprototype and .calltargets labels (few), declared.
+    std::vector<std::pair<Entry, const ast::BodyLabels::Directive*>> directives;
+    std::size_t next = 0, kept = 0;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const Entry e = entries[i];
+      const ast::BodyLabels::Directive* d = nullptr;
+      if (next < labels.directives.size() && labels.directives[next].entry == i) d = &labels.directives[next++];
+      if (clashes(scope, labelSymbol(labels, e))) continue;
+      entries[kept++] = e;
+      if (d != nullptr) directives.emplace_back(e, d);
+    }
+    entries.resize(kept);
+    scope.adoptLabels(std::move(entries), labels.text);
+    sealLabels(scope);
+    std::vector<Target> targets;
+    for (const auto& [e, d] : directives) {
+      if (e.kind == ast::BodyLabels::Kind::Prototype) {
+        scope.addLabelCounts(e.begin, d->results, d->params);
+        continue;
+      }
+      targets.clear();
+      for (std::size_t t = d->first_target; t < d->first_target + d->targets; ++t) {
+        targets.push_back({labels.name(labels.targets[t]), labels.targets[t].counted});
+      }
+      Symbol counted = callTargets(scope, labels.name(e), {e.begin, e.end}, targets, e.begin);
+      scope.addLabelCounts(e.begin, counted.results, counted.params);
+    }
+  }
+
+  static Symbol labelSymbol(const ast::BodyLabels& labels, const ast::BodyLabels::Entry& e) {
+    Symbol symbol{SymbolKind::Label, labels.name(e), {e.begin, e.end}};
+    if (e.kind == ast::BodyLabels::Kind::Prototype) symbol.kind = SymbolKind::Prototype;
+    if (e.kind == ast::BodyLabels::Kind::BranchTargets) symbol.kind = SymbolKind::TargetList;
+    if (e.kind == ast::BodyLabels::Kind::CallTargets) symbol.kind = SymbolKind::CallTargetList;
+    return symbol;
   }
 
   static std::uint16_t count(const std::optional<std::vector<ast::Param>>& params) {
@@ -289,11 +401,18 @@ class SymbolChecker {
 
   // The counts shared by every target of a .calltargets list: unknown where
   // a target is not a declared function, kMixedCount where they differ.
-  static Symbol callTargets(const Scope& scope, const ast::TargetList& list) {
-    Symbol symbol{SymbolKind::CallTargetList, list.label.text, list.label.range};
+  struct Target {
+    std::string_view name;
+    bool counted;  // f<4>
+  };
+  // `before`: where the list is, for the labels declared at once (see
+  // bodyLabels); those after it are not seen.
+  static Symbol callTargets(const Scope& scope, std::string_view label, SourceRange range,
+                            const std::vector<Target>& targets, std::uint32_t before = UINT32_MAX) {
+    Symbol symbol{SymbolKind::CallTargetList, label, range};
     bool first = true, mixed = false;
-    for (const auto& target : list.targets) {
-      const Symbol* f = target.count ? nullptr : scope.lookup(target.name.text);
+    for (const Target& target : targets) {
+      const Symbol* f = target.counted ? nullptr : scope.lookupBefore(target.name, before);
       if (f == nullptr || f->kind != SymbolKind::Function || f->results == kUnknownCount ||
           f->params == kUnknownCount) {
         symbol.results = symbol.params = kUnknownCount;
@@ -312,14 +431,29 @@ class SymbolChecker {
   }
 
   void block(Scope& scope, const ast::Block& b, bool is_function_body) {
-    // Labels may be used before their definition: declare them first.
+    declareLabels(scope, b);
+    statements(scope, b, /*labels_declared=*/false);
+    (void)is_function_body;
+  }
+
+  void sealLabels(Scope& scope) {
+    scope.sealLabels([&](const Symbol& second, SourceRange first) {
+      Diagnostic& d =
+          sink_.report(diag::RuleId::Redefinition, second.range, fmt::format("redefinition of '{}'", second.name));
+      diag::DiagnosticSink::addNote(d, first, "previous definition is here");
+    });
+  }
+
+  // Labels may be used before their definition: a block's are declared
+  // before its statements are walked.
+  void declareLabels(Scope& scope, const ast::Block& b) {
     std::size_t labels = 0;
     for (const ast::Statement& s : b.statements) {
       labels += std::holds_alternative<ast::Label>(s.node) || std::holds_alternative<ast::CallPrototype>(s.node) ||
                 std::holds_alternative<ast::TargetList>(s.node);
     }
     scope.reserveLabels(labels);
-    for (const ast::Token& name : b.unknown_names) scope.declareUnknown(name.text);
+    for (const ast::Token& name : b.unknown_labels) scope.declareUnknown(name.text);
     for (const ast::Statement& s : b.statements) {
       if (const auto* label = ast::nodeIf<ast::Label>(s)) {
         declare(scope, {SymbolKind::Label, label->name.text, label->name.range});
@@ -331,44 +465,83 @@ class SymbolChecker {
         declare(scope, symbol);
       } else if (const auto* list = ast::nodeIf<ast::TargetList>(s)) {
         if (list->keyword.text == ".calltargets") {
-          declare(scope, callTargets(scope, *list));
+          std::vector<Target> targets;
+          for (const auto& target : list->targets) targets.push_back({target.name.text, target.count.has_value()});
+          declare(scope, callTargets(scope, list->label.text, list->label.range, targets));
         } else {
           declare(scope, {SymbolKind::TargetList, list->label.text, list->label.range});
         }
       }
     }
-    scope.sealLabels([&](const Symbol& second, SourceRange first) {
-      Diagnostic& d =
-          sink_.report(diag::RuleId::Redefinition, second.range, fmt::format("redefinition of '{}'", second.name));
-      diag::DiagnosticSink::addNote(d, first, "previous definition is here");
-    });
-    for (const ast::Statement& s : b.statements) {
-      if (const auto* run = std::get_if<ast::DeferredRun>(&s.node)) {
-        const ast::DeferredInstruction* deferred = module_->deferred.data() + run->first;
-        for (std::uint32_t k = 0; k < run->count; ++k) deferredInstruction(scope, deferred[k]);
-      } else if (const auto* in = ast::nodeIf<ast::Instruction>(s)) {
-        instruction(scope, *in);
-      } else if (const auto* decl = ast::nodeIf<ast::VariableDecl>(s)) {
-        declarations_.variable(*decl, function_);
-        declareVariables(scope, *decl);
-      } else if (const auto* inner = ast::nodeIf<ast::Block>(s)) {
-        Scope nested(&scope);
-        block(nested, *inner, false);
-      } else if (const auto* list = ast::nodeIf<ast::TargetList>(s)) {
-        for (const auto& target : list->targets) {
-          if (!target.count) use(scope, target.name.text, target.name.range);
-        }
-      } else if (const auto* pragma = ast::nodeIf<ast::PragmaDirective>(s)) {
-        pragmaStrings(*pragma);
-      }
+    sealLabels(scope);
+  }
+
+  // A block's statements, its labels declared (`labels_declared`: from the
+  // body's ast::BodyLabels, for a piece of a body cut into pieces: then its
+  // prototypes are judged here, not with the labels).
+  void statements(Scope& scope, const ast::Block& b, bool labels_declared) {
+    if (!b.unknown_names.empty()) {
+      statementsAmongUnknown(scope, b, labels_declared);
+      return;
     }
-    (void)is_function_body;
+    for (const ast::Statement& s : b.statements) statement(scope, s, labels_declared);
+  }
+
+  // The same where statements with a syntax error declared names
+  // (ast::Block::unknown_names): each declared from its place on, as it
+  // would be had its statement parsed (and so whether the body is checked
+  // whole or in pieces).
+  void statementsAmongUnknown(Scope& scope, const ast::Block& b, bool labels_declared) {
+    std::size_t next = 0;
+    for (const ast::Statement& s : b.statements) {
+      std::uint32_t at = statementBegin(s);
+      for (; next < b.unknown_names.size() && b.unknown_names[next].range.begin < at; ++next) {
+        scope.declareUnknown(b.unknown_names[next].text);
+      }
+      statement(scope, s, labels_declared);
+    }
+  }
+
+  std::uint32_t statementBegin(const ast::Statement& s) const {
+    if (const auto* run = std::get_if<ast::DeferredRun>(&s.node)) return module_->deferred[run->first].range.begin;
+    return ast::visitNode(
+        [](const auto& node) -> std::uint32_t {
+          if constexpr (std::is_same_v<std::decay_t<decltype(node)>, ast::DeferredRun>) {
+            return 0;
+          } else {
+            return node.range.begin;
+          }
+        },
+        s);
+  }
+
+  void statement(Scope& scope, const ast::Statement& s, bool labels_declared) {
+    if (const auto* run = std::get_if<ast::DeferredRun>(&s.node)) {
+      const ast::DeferredInstruction* deferred = module_->deferred.data() + run->first;
+      for (std::uint32_t k = 0; k < run->count; ++k) deferredInstruction(scope, deferred[k]);
+    } else if (const auto* in = ast::nodeIf<ast::Instruction>(s)) {
+      instruction(scope, *in);
+    } else if (const auto* decl = ast::nodeIf<ast::VariableDecl>(s)) {
+      declarations_.variable(*decl, function_);
+      declareVariables(scope, *decl);
+    } else if (const auto* inner = ast::nodeIf<ast::Block>(s)) {
+      Scope nested(&scope);
+      block(nested, *inner, false);
+    } else if (const auto* list = ast::nodeIf<ast::TargetList>(s)) {
+      for (const auto& target : list->targets) {
+        if (!target.count) use(scope, target.name.text, target.name.range);
+      }
+    } else if (const auto* pragma = ast::nodeIf<ast::PragmaDirective>(s)) {
+      pragmaStrings(*pragma);
+    } else if (const auto* proto = ast::nodeIf<ast::CallPrototype>(s); proto != nullptr && labels_declared) {
+      declarations_.callPrototype(*proto);
+    }
   }
 
   // `s` as it stays valid until the next instruction: a scope's symbols
   // live in its maps, but labels come in a scratch Symbol (Scope::label),
   // copied here.
-  const Symbol* stable(const Symbol* s) { return isLabelKind(s->kind) ? &label_symbols_.emplace_back(*s) : s; }
+  const Symbol* stable(const Symbol* s) { return s->transient ? &label_symbols_.emplace_back(*s) : s; }
   void resolvedCleared() {
     resolved_.clear();
     label_symbols_.clear();
@@ -594,7 +767,8 @@ class SymbolChecker {
       field = text.substr(dot);
     }
     if (const Symbol* s = scope.lookup(base)) {
-      resolved_.push_back({base, stable(s)});
+      s = stable(s);
+      resolved_.push_back({base, s});
       return s;
     }
     resolved_.push_back({base, nullptr});
@@ -638,7 +812,11 @@ class SymbolChecker {
   void initializerExpr(const ast::Expr* e) {
     if (e == nullptr) return;
     if (e->kind == ast::ExprKind::Symbol) {
-      if (!module_names_.count(e->text)) later_initializer_names_.emplace_back(e->text, e->range);
+      if (!isModuleName(e->text)) {
+        // (the place only: a million names of an initializer may wait here)
+        initializer_source_ = e->text.data() - e->range.begin;
+        later_initializer_names_.push_back(e->range);
+      }
       return;
     }
     initializerExpr(e->lhs);
@@ -669,9 +847,14 @@ class SymbolChecker {
   std::vector<std::string_view> key_names_;
   ast::ExprArena built_exprs_;
   const ast::Module* module_ = nullptr;  // the piece being checked
-  std::unordered_set<std::string_view, support::BytesHash>
-      module_names_;  // declared so far (copies kept by module_scope_)
-  std::vector<std::pair<std::string_view, SourceRange>> later_initializer_names_;
+  // The module's names declared so far (places in module_source_; a name
+  // of 64 KiB or more copied aside).
+  symbols::PlaceTable module_names_;
+  const char* module_source_ = nullptr;
+  std::unordered_set<std::string_view, support::BytesHash> long_module_names_;
+  std::vector<SourceRange> later_initializer_names_;  // names of initializer_source_
+  const char* initializer_source_ = nullptr;
+  std::unique_ptr<Scope> open_body_;  // the scope of a body cut into pieces, until its last
 };
 
 }  // namespace

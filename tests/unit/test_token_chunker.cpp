@@ -4,6 +4,7 @@
 // to the prescan and the slow path, with the same findings.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -181,5 +182,246 @@ TEST_CASE("what only the prescan judges stops the token chunks there", "[token-c
     Cut cut = cutOnTokens(line, 65536);
     CHECK(cut.last == TokenChunker::Step::Trouble);
     CHECK(cut.chunks.empty());
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Items cut into pieces (split_items, issue #25): a function body, an
+// initializer list and a debug section longer than a chunk.
+// ---------------------------------------------------------------------------
+namespace {
+
+struct Pieces {
+  std::vector<Chunk> chunks;
+  std::vector<ptxlint::parse::LexedToken> tokens;  // every chunk's own, in order
+  TokenChunker::Step last = TokenChunker::Step::End;
+};
+
+Pieces cutInPieces(std::string_view text, std::uint32_t min_bytes) {
+  Pieces out;
+  TokenChunker chunker(text, min_bytes, 256, /*split_items=*/true);
+  Chunk chunk;
+  std::span<const ptxlint::parse::LexedToken> tokens;
+  while ((out.last = chunker.next(chunk, tokens)) == TokenChunker::Step::Chunk) {
+    out.chunks.push_back(chunk);
+    out.tokens.insert(out.tokens.end(), tokens.begin(), tokens.end());
+  }
+  return out;
+}
+
+std::string label(int i) {
+  std::string name = "L";
+  name += std::to_string(i);
+  return name;
+}
+
+// One kernel of `lines` lines: a label, a forward branch to a label further
+// down (across pieces), an instruction.
+std::string longKernel(int lines) {
+  std::string body = "  .reg .b32 %r<4>;\n  .reg .pred %p1;\n";
+  for (int i = 0; i < lines; ++i) {
+    body +=
+        label(i) + ":\n  setp.eq.s32 %p1, %r1, " + std::to_string(i) + ";\n  @%p1 bra " + label(i + lines / 2) + ";\n";
+  }
+  for (int i = lines; i < lines + lines / 2 + 1; ++i) body += label(i) + ":\n  add.s32 %r1, %r1, 1;\n";
+  return ptxlint::test::inKernel(body + "  ret;");
+}
+
+// Checked whole (no streaming: one AST) and in small chunks, on one thread
+// and two: the same findings.
+ptxlint::Result lintInPieces(const std::string& text) {
+  ptxlint::Options whole;
+  whole.streaming = false;
+  whole.memoize_checks = false;
+  ptxlint::Options pieces;
+  pieces.chunk_bytes = 1024;
+  ptxlint::Result streamed = ptxlint::lint(text, pieces);
+  CHECK(fingerprint(streamed) == fingerprint(ptxlint::lint(text, whole)));
+  pieces.threads = 2;
+  CHECK(fingerprint(streamed) == fingerprint(ptxlint::lint(text, pieces)));
+  return streamed;
+}
+
+}  // namespace
+
+TEST_CASE("a long function is cut at statement boundaries, its head and tail with every piece", "[pieces]") {
+  std::string text = longKernel(3000);
+  Pieces p = cutInPieces(text, 4096);
+  REQUIRE(p.last == TokenChunker::Step::End);
+  REQUIRE(p.chunks.size() > 10);
+  CHECK(p.tokens.size() == ptxlint::parse::lexAll(text).size());  // every token once, in its own chunk
+  std::string_view head = ".visible .entry k()\n{";
+  std::size_t close = text.rfind('}');
+  for (std::size_t i = 0; i < p.chunks.size(); ++i) {
+    const Chunk& c = p.chunks[i];
+    INFO("chunk " << i);
+    bool first = i == 0, last = i + 1 == p.chunks.size();
+    CHECK((c.head.end > c.head.begin) == !first);
+    CHECK((c.tail.end > c.tail.begin) == !last);
+    if (!first) CHECK(text.substr(c.head.begin, c.head.end - c.head.begin) == head);
+    if (!last) {
+      CHECK(c.tail.begin == close);
+      // A cut is after a statement's ';' or a label's ':'.
+      char before = text[c.end - 1];
+      CHECK((before == ';' || before == ':'));
+    }
+    CHECK(c.group.begin == 0);
+    CHECK(c.group.end == close + 1);
+  }
+  // The first piece carries the body's labels, read ahead: all 4501.
+  REQUIRE(p.chunks[0].labels != nullptr);
+  CHECK(p.chunks[0].labels->entries.size() == 4501);
+  CHECK(p.chunks[0].labels->name(p.chunks[0].labels->entries.back()) == "L4500");
+}
+
+TEST_CASE("a function checked in pieces gives the whole function's findings", "[pieces]") {
+  SECTION("forward branches across pieces are no error") {
+    ptxlint::Result r = lintInPieces(longKernel(3000));
+    CHECK(r.diagnostics.empty());
+    CHECK(r.stats.chunks > 10);
+    CHECK(r.stats.checked == 3000 * 2 + 1501 + 1);
+  }
+  SECTION("an undeclared label, a duplicate, a register named like a later label") {
+    std::string text = longKernel(2000);
+    text.insert(text.rfind("  ret;"), "  bra.uni Lnowhere;\nL7:\n  .reg .b32 L2900;\n");
+    ptxlint::Result r = lintInPieces(text);
+    REQUIRE(r.diagnostics.size() == 3);
+    CHECK(r.diagnostics[0].message == "use of undeclared identifier 'Lnowhere'");
+    CHECK(r.diagnostics[1].message == "redefinition of 'L7'");
+    CHECK(r.diagnostics[1].notes[0].begin.line == 8 + 3 * 7);  // the first L7, in the first piece
+    CHECK(r.diagnostics[2].message == "redefinition of 'L2900'");
+  }
+  SECTION("a syntax error in a later piece: the function is parsed again whole") {
+    std::string text = longKernel(3000);
+    std::size_t at = text.find("L2500:");
+    text.insert(at, "  add.s32 %r1, , %r2;\n  mov.u32 %r1 %r2;\n");
+    ptxlint::Result r = lintInPieces(text);
+    REQUIRE(!r.diagnostics.empty());
+    for (const ptxlint::Diagnostic& d : r.diagnostics) CHECK(d.code.substr(0, 3) == "PL1");
+    // The two broken statements are left out, every other one is checked.
+    CHECK(r.stats.checked == 3000 * 2 + 1501 + 1);
+  }
+  SECTION("a name a broken statement in a later piece declares is known from its place on") {
+    // As ptxlint checks a body whole (ast::Block::unknown_names): the use
+    // before the broken .reg is undeclared, the one after is not.
+    std::string text = longKernel(3000);
+    text.insert(text.find("L0:"), "  mov.u32 %r1, %zz;\n");
+    text.insert(text.find("L2500:"), "  .reg .b32 %zz %yy;\n  mov.u32 %r1, %zz;\n");
+    ptxlint::Result r = lintInPieces(text);
+    REQUIRE(r.diagnostics.size() == 2);
+    CHECK(r.diagnostics[0].message == "use of undeclared identifier '%zz'");
+    CHECK(r.diagnostics[0].begin.line == 8);
+    CHECK(r.diagnostics[1].code == "PL1001");
+  }
+  SECTION("a syntax error in a piece of a function of megabytes: the piece alone") {
+    // (Its group, the whole function, is past what is parsed again whole.)
+    std::string text = longKernel(30000);
+    REQUIRE(text.size() > (1u << 20));
+    std::size_t at = text.find("L25000:");
+    text.insert(at, "  mov.u32 %r1 %r2;\n");
+    ptxlint::Result r = lintInPieces(text);
+    REQUIRE(r.diagnostics.size() == 1);
+    CHECK(r.diagnostics[0].message == "expected ',' between operands, found '%r2'");
+    CHECK(r.stats.checked == 30000 * 2 + 15001 + 1);
+  }
+  SECTION("a kernel on one line is cut inside the line") {
+    std::string body = ".reg .b32 %r1;";
+    for (int i = 0; i < 20000; ++i) {
+      body += ' ';
+      body += label(i);
+      body += ": mov.u32 %r1, ";
+      body += std::to_string(i);
+      body += ';';
+    }
+    std::string text = ptxlint::test::inKernel(body + " bra.uni L0;");
+    Pieces p = cutInPieces(text, 4096);
+    CHECK(p.last == TokenChunker::Step::End);
+    CHECK(p.chunks.size() > 10);
+    ptxlint::Result r = lintInPieces(text);
+    CHECK(r.diagnostics.empty());
+    CHECK(r.stats.checked == 20001);
+  }
+}
+
+TEST_CASE("an initializer and a debug section cut into pieces", "[pieces]") {
+  std::string text = ".version 8.0\n.target sm_90\n.address_size 64\n";
+  for (int i = 0; i < 100; ++i) text += ".global .u32 v" + std::to_string(i) + ";\n";
+  std::string elements;
+  for (int i = 0; i < 20000; ++i) {
+    if (i > 0) elements += ", ";
+    std::string name = "v";
+    name += std::to_string(i % 100);
+    elements += i % 2 ? name : "generic(" + name + ")";
+  }
+  SECTION("names declared before, after (forward), and never") {
+    std::string with_errors = text + ".global .u64 table[20003] = {" + elements + ", later, nowhere, generic(v1)};\n" +
+                              ".global .u32 later;\n";
+    Pieces p = cutInPieces(with_errors, 4096);
+    CHECK(p.chunks.size() > 10);
+    ptxlint::Result r = lintInPieces(with_errors);
+    REQUIRE(r.diagnostics.size() == 1);
+    CHECK(r.diagnostics[0].message == "use of undeclared identifier 'nowhere' in an initializer");
+  }
+  SECTION("the declaration's findings once, with the whole initializer's range") {
+    std::string shared = text + ".shared .u64 table[20000] = {" + elements + "};\n";
+    ptxlint::Result r = lintInPieces(shared);
+    REQUIRE(r.diagnostics.size() >= 1);
+    CHECK(std::count_if(r.diagnostics.begin(), r.diagnostics.end(), [](const ptxlint::Diagnostic& d) {
+            return d.message.find("cannot have an initializer") != std::string::npos;
+          }) == 1);
+  }
+  SECTION("a debug section") {
+    std::string section = text + ".section .debug_info\n{\n";
+    for (int i = 0; i < 20000; ++i) {
+      section += ".b32 ";
+      section += std::to_string(i);
+      section += "\n.b8 1, 2, 3, 4\n";
+    }
+    section += "}\n";
+    Pieces p = cutInPieces(section, 4096);
+    CHECK(p.chunks.size() > 10);
+    CHECK(lintInPieces(section).diagnostics.empty());
+  }
+}
+
+TEST_CASE("directives that no ';' ends: chunks end before a .file, a body is cut before a .loc", "[pieces]") {
+  std::string text = ".version 8.0\n.target sm_90\n.address_size 64\n";
+  for (int i = 1; i <= 3000; ++i) {
+    text += ".file ";
+    text += std::to_string(i);
+    text += " \"/src/dir/file.cu\"\n";
+  }
+  std::string body = "  .reg .b32 %r1;\n";
+  for (int i = 1; i <= 3000; ++i) {
+    body += "  .loc 1 ";
+    body += std::to_string(i);
+    body += " 1\n";
+  }
+  std::string kernel = ptxlint::test::inKernel(body + "  mov.u32 %r1, 1;\n  ret;");
+  text += kernel.substr(kernel.find(".visible"));
+  Pieces p = cutInPieces(text, 2048);
+  REQUIRE(p.last == TokenChunker::Step::End);
+  CHECK(p.tokens.size() == ptxlint::parse::lexAll(text).size());
+  std::size_t between = 0, before_loc = 0;
+  for (const Chunk& c : p.chunks) {
+    std::size_t after = text.find_first_not_of(" \t\n", c.end);
+    if (after == std::string::npos) continue;
+    std::string_view next = std::string_view(text).substr(after, 5);
+    between += next == ".file";
+    before_loc += next == ".loc ";
+    // Each is a chunk of an uncut parse's chunk: the one it was cut from.
+    CHECK(c.group.end > c.group.begin);
+  }
+  CHECK(between > 10);
+  CHECK(before_loc > 10);
+  ptxlint::Result r = lintInPieces(text);
+  CHECK(r.diagnostics.empty());
+  SECTION("a broken .file among them: the uncut chunk's syntax errors") {
+    std::string broken = text;
+    broken.replace(broken.find(".file 1500 "), 11, ".file 1500\n");
+    broken.replace(broken.find(".loc 1 1500 1"), 13, ".loc 1 1500 ");
+    ptxlint::Result b = lintInPieces(broken);
+    REQUIRE(!b.diagnostics.empty());
+    CHECK(b.diagnostics[0].code.substr(0, 3) == "PL1");
   }
 }
