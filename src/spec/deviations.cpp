@@ -148,6 +148,72 @@ std::size_t countQualifier(const DeviationSubject& s, std::string_view q) {
 bool integerInstructionType(const DeviationSubject& s) {
   return s.hasAny({"u16", "u32", "u64", "s16", "s32", "s64", "u16x2", "s16x2"});
 }
+// A type qualifier: b32, u16, s16x2, f32, bf16x2, e4m3 is not one.
+bool isTypeWord(std::string_view q) {
+  std::size_t digits = q.starts_with("bf") ? 2 : 1;
+  return q.size() > digits && (q[0] == 'b' || q[0] == 'u' || q[0] == 's' || q[0] == 'f') && q[digits] >= '1' &&
+         q[digits] <= '9';
+}
+// The type of operand `i` as the instruction's type qualifiers give it
+// (cvt.dtype.atype, set.dtype.stype, setp.stype, slct.dtype.s32,
+// mul.wide.stype); "" where they do not say.
+std::string_view operandTypeWord(const DeviationSubject& s, std::size_t i) {
+  std::string_view types[3];
+  std::size_t n = 0;
+  for (std::string_view q : s.qualifiers) {
+    if (isTypeWord(q) && n < 3) types[n++] = q;
+  }
+  if (n == 0) return {};
+  if (s.opcode == "cvt" || s.opcode == "set") return n < 2 ? (i == 0 ? types[0] : "") : types[i == 0 ? 0 : 1];
+  if (s.opcode == "setp") return i == 0 ? "" : types[0];
+  if (s.opcode == "slct") return i == 3 && n > 1 ? types[1] : types[0];
+  if (s.has("wide")) {
+    bool source = i == 1 || i == 2;
+    // mul.wide.u32 d, a, b: 32-bit sources; mul.wide.u16: a 32-bit d (and mad's c)
+    if (types[0] == "u32" || types[0] == "s32") return source ? types[0] : "";
+    return source ? types[0] : (types[0] == "u16" ? "u32" : "s32");
+  }
+  return n == 1 || std::all_of(types, types + n, [&](std::string_view t) { return t == types[0]; }) ? types[0]
+                                                                                                    : types[n - 1];
+}
+// Where ptxas 13.0 refuses an .f16x2 register though the operand is a
+// 32-bit integer ("Arguments mismatch for instruction 'bfe'"): the operands
+// of a fixed .u32/.s32 type (shift amounts, positions, lengths, member
+// masks, barrier names), dp4a's and dp2a's d and c, every operand of
+// redux, nanosleep and cvta, and of the packed .u16x2/.s16x2 forms other
+// than add (no .sat), min and max.
+bool ptxasRefusesF16x2At(const DeviationSubject& s, std::size_t i) {
+  std::string_view op = s.opcode;
+  bool last = i + 1 == s.operands.size();
+  if (op == "redux" || op == "nanosleep" || op == "cvta") return true;
+  if (op == "barrier" || op == "bar") return !(i == 0 && s.has("red"));
+  if (op == "popc" || op == "clz" || op == "bfind" || op == "vset" || op == "getctarank") return i == 0;
+  if (op == "bfe") return i >= 2;
+  if (op == "bfi") return i >= 3;
+  if (op == "szext" || op == "shl" || op == "shr" || op == "mapa") return i == 2;
+  if (op == "shf") return i == 3;
+  if (op == "shfl" || op == "vote") return last;
+  if (op == "match") return i == 0 || last;
+  if (op == "dp4a" || op == "dp2a") return i == 0 || i == 3;
+  if (s.hasAny({"u16x2", "s16x2"})) return !((op == "add" && !s.has("sat")) || op == "min" || op == "max");
+  return false;
+}
+// Every .f16x2 register (or vector of them) of the line stands for a 32-bit
+// integer operand that ptxas 13.0 takes it for (add.u32, st.global.u32,
+// mul.wide.u32's sources), and there is one.
+bool f16x2RegistersFitIntegerOperands(const DeviationSubject& s) {
+  bool any = false;
+  for (std::size_t i = 0; i < s.operands.size(); ++i) {
+    const DeviationOperand& o = s.operands[i];
+    if ((o.kind != Kind::Register && o.kind != Kind::Vector) || o.type != ".f16x2") continue;
+    std::string_view type = operandTypeWord(s, i);
+    bool integer32 = type == "u32" || type == "s32" || type == "b32" || type == "u16x2" || type == "s16x2";
+    if (!integer32 || ptxasRefusesF16x2At(s, i)) return false;
+    any = true;
+  }
+  return any;
+}
+
 
 // The table. Sentences are the manual's (PTX ISA 9.1), messages ptxas 13.0's.
 const std::array kDeviations = {
@@ -490,8 +556,11 @@ const std::array kDeviations = {
               "arithmetic",
               kLaxer,
               "*",
-              "an .f16x2 register for an integer operand",
-              [](const DeviationSubject& s) { return integerInstructionType(s) && s.anyOperandOfType(".f16x2"); },
+              "an .f16x2 register for a 32-bit integer operand, where ptxas takes one (add.u32, st.global.u32, "
+              "fns's base; not shift amounts, bfe's b and c, member masks, dp4a's d and c, redux, nanosleep)",
+              [](const DeviationSubject& s) {
+                return (integerInstructionType(s) || s.opcode == "fns") && f16x2RegistersFitIntegerOperands(s);
+              },
               "13.0",
               "",
               "9.4",
