@@ -116,7 +116,10 @@ bool stAsyncShapeFits(const DeviationSubject& s) {
 // .cluster only with .shared::cluster ("Modifier '.cluster' requires
 // '.shared::cluster' space").
 bool stAsyncMbarrierFormFits(const DeviationSubject& s) {
-  return s.has("mbarrier::complete_tx::bytes") && !s.hasAny({"mmio", "release", "relaxed", "cta", "gpu", "sys"}) &&
+  // one state space at most ("Unexpected number of state spaces specified in instruction 'st.async'")
+  std::size_t spaces = static_cast<std::size_t>(std::count_if(s.qualifiers.begin(), s.qualifiers.end(),
+                                                              [](std::string_view q) { return q.starts_with("shared"); }));
+  return spaces <= 1 && s.has("mbarrier::complete_tx::bytes") && !s.hasAny({"mmio", "release", "relaxed", "cta", "gpu", "sys"}) &&
          !(s.has("weak") && s.has("cluster")) && !s.has("global") &&
          !(s.has("cluster") && s.hasAny({"shared", "shared::cta"})) && stAsyncShapeFits(s);
 }
@@ -214,6 +217,56 @@ bool f16x2RegistersFitIntegerOperands(const DeviationSubject& s) {
   return any;
 }
 
+// fma.{rz,rm,rp}{.oob}{.relu}.bf16/.bf16x2 d, a, b, c as ptxas 13.0 takes
+// it: nothing else on the line (.sat, .ftz: "Illegal modifier '.sat' for
+// instruction 'fma'"; the mixed fma.rnd.f32.bf16 allows these roundings
+// anyway), registers of the type's size, where fma.bf16 (and .oob) exist.
+bool fmaBf16RoundingFits(const DeviationSubject& s) {
+  bool pair = s.has("bf16x2");
+  if (!s.hasAny({"rz", "rm", "rp"}) || !(pair || s.has("bf16")) || s.qualifiers.size() > 4) return false;
+  for (std::string_view q : s.qualifiers) {
+    if (q != "rz" && q != "rm" && q != "rp" && q != "relu" && q != "oob" && q != "bf16" && q != "bf16x2") return false;
+  }
+  bool oob = s.has("oob");
+  if (!s.target || s.target->sm < (oob ? 90 : 80) || before(s, oob ? PtxVersion{8, 1} : PtxVersion{7, 0})) {
+    return false;
+  }
+  if (s.operands.size() != 4) return false;
+  return std::all_of(s.operands.begin(), s.operands.end(), [&](const DeviationOperand& o) {
+    return pair ? isRegisterOf(&o, {".b32", ".bf16x2"}) : isRegisterOf(&o, {".b16", ".bf16"});
+  });
+}
+
+// st.v8 of an 8- or 16-bit type as ptxas 13.0 takes it: where it would take
+// the line with .v4 ("Instruction 'st' requires '.v8.b32/.v4.b64' type with
+// '.L2::evict_last' modifier", "Modifier '.evict_last' cannot be applied to
+// '.shared' space for instruction 'st'", "Modifier '.volatile' cannot be
+// applied to '.param' space", "Modifier '.mmio' cannot be combined with
+// modifier '.v8'"), eight integer or bit-size registers, any size.
+bool stV8NarrowFits(const DeviationSubject& s) {
+  if (!s.has("v8") || !s.hasAny({"b8", "b16", "u8", "u16", "s8", "s16"})) return false;
+  if (s.has("mmio") || s.hasPrefix("L2::evict")) return false;
+  bool generic_or_global = !namesStateSpace(s) || s.has("global");
+  if ((s.hasPrefix("L1::") || s.has("L2::cache_hint")) && !generic_or_global) return false;
+  if (s.hasAny({"volatile", "relaxed", "release"}) && (s.has("local") || s.hasPrefix("param"))) return false;
+  const DeviationOperand* b = s.operand(1);
+  std::size_t operands = s.has("L2::cache_hint") ? 3 : 2;
+  return s.operands.size() == operands && b && b->kind == Kind::Vector && b->elements == 8 && !b->has_sink &&
+         !b->mixed_types && (b->type.starts_with(".b") || integerRegisterType(b->type));
+}
+
+// The rest of a half-precision setp as ptxas 13.0 takes it: a floating-point
+// CmpOp ("Mismatch between instruction type and comparison qualifier" for
+// .lo), c with a BoolOp only ("Boolean operation is required"), .bf16 and
+// .bf16x2 from sm_90 and PTX ISA 7.8.
+bool halfSetpFits(const DeviationSubject& s) {
+  if (!s.hasAny({"eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"})) {
+    return false;
+  }
+  if (s.hasAny({"and", "or", "xor"}) != (s.operands.size() == 4) || s.operands.size() < 3) return false;
+  bool bfloat = s.hasAny({"bf16", "bf16x2"});
+  return !bfloat || (s.target && s.target->sm >= 90 && !before(s, {7, 8}));
+}
 
 // The table. Sentences are the manual's (PTX ISA 9.1), messages ptxas 13.0's.
 const std::array kDeviations = {
@@ -306,7 +359,8 @@ const std::array kDeviations = {
               "cp.async.bulk.dst.src.completion_mechanism{.level::cache_hint}{.cp_mask} [dstMem], [srcMem], size {, "
               "cache-policy} {, byteMask} (no scope in any block)",
               {},
-              "tests/golden/deviations/all.ptx"},
+              "tests/golden/deviations/all.ptx",
+              "cta cluster gpu sys"},
     // ----- red.async (9.7.13.7)
     Deviation{"red-async-relaxed-without-mbar",
               "red.async",
@@ -397,7 +451,8 @@ const std::array kDeviations = {
               "9.7.9.14",
               "multimem.ld_reduce{.ldsem}{.scope}{.ss}.op{.acc_prec}{.vec}.type d, [a]; (the one block with .acc_prec)",
               {},
-              "tests/golden/deviations/all.ptx"},
+              "tests/golden/deviations/all.ptx",
+              "acc::f16 acc::f32"},
     Deviation{"immediate-address-outside-local",
               "memory",
               kStricter,
@@ -471,10 +526,10 @@ const std::array kDeviations = {
               "memory",
               kLaxer,
               "st",
-              ".v8 with 8- and 16-bit types",
-              [](const DeviationSubject& s) {
-                return s.has("v8") && s.hasAny({"b8", "b16", "u8", "u16", "s8", "s16"});
-              },
+              ".v8 with 8- and 16-bit types, {b0, ..., b7} of integer or bit-size registers; no .mmio, "
+              "no .L2::evict_*; .L1::* and .L2::cache_hint only .global or generic; .volatile, .relaxed, .release "
+              "not .local or .param",
+              stV8NarrowFits,
               "13.0",
               "",
               "9.7.9.11",
@@ -516,7 +571,8 @@ const std::array kDeviations = {
               "setp",
               "one destination predicate for .f16x2/.bf16x2",
               [](const DeviationSubject& s) {
-                return s.hasAny({"f16x2", "bf16x2"}) && s.operand(0) && s.operand(0)->kind != Kind::PredicatePair;
+                return s.hasAny({"f16x2", "bf16x2"}) && s.operand(0) && s.operand(0)->kind != Kind::PredicatePair &&
+                       halfSetpFits(s);
               },
               "13.0",
               "",
@@ -530,7 +586,7 @@ const std::array kDeviations = {
               "setp",
               "the sink '_' as the destination of .f16/.bf16",
               [](const DeviationSubject& s) {
-                return s.hasAny({"f16", "bf16"}) && s.operand(0) && s.operand(0)->kind == Kind::Sink;
+                return s.hasAny({"f16", "bf16"}) && s.operand(0) && s.operand(0)->kind == Kind::Sink && halfSetpFits(s);
               },
               "13.0",
               "",
@@ -542,10 +598,9 @@ const std::array kDeviations = {
               "arithmetic",
               kLaxer,
               "fma",
-              ".rz/.rm/.rp on .bf16/.bf16x2",
-              [](const DeviationSubject& s) {
-                return s.hasAny({"rz", "rm", "rp"}) && s.hasAny({"bf16", "bf16x2"});
-              },
+              ".rz/.rm/.rp on .bf16/.bf16x2 (fma.rnd{.oob}{.relu}.bf16 d, a, b, c, .b16 registers; .bf16x2: .b32), "
+              "sm_80 and PTX ISA 7.0 on (.oob: sm_90, 8.1)",
+              fmaBf16RoundingFits,
               "13.0",
               "",
               "9.7.4.5",
@@ -660,13 +715,22 @@ const std::array kDeviations = {
     Deviation{"add-f32-bf16-integer-source",
               "arithmetic",
               kLaxer,
-              "add|sub",
-              "a .u16/.s16 register or an integer constant for the .bf16 source a of add/sub .f32.bf16",
+              "add|sub|fma",
+              "a .u16/.s16 register or an integer constant for a .bf16 source of add/sub/fma .f32.bf16 (a; fma's "
+              "a and b)",
               [](const DeviationSubject& s) {
-                const DeviationOperand* a = s.operand(1);
-                return s.has("f32") && s.has("bf16") && s.operands.size() == 3 &&
-                       (isRegisterOf(a, {".u16", ".s16"}) || (a && a->kind == Kind::IntConstant)) &&
-                       isRegisterOf(s.operand(0), {".f32", ".b32"}) && isRegisterOf(s.operand(2), {".f32", ".b32"});
+                bool fma = s.opcode == "fma";
+                std::size_t n = fma ? 4 : 3;
+                auto integer = [](const DeviationOperand* o) {
+                  return isRegisterOf(o, {".u16", ".s16"}) || (o && o->kind == Kind::IntConstant);
+                };
+                auto source = [&](const DeviationOperand* o) { return integer(o) || isRegisterOf(o, {".b16", ".bf16"}); };
+                bool sources = fma ? source(s.operand(1)) && source(s.operand(2)) &&
+                                         (integer(s.operand(1)) || integer(s.operand(2)))
+                                   : integer(s.operand(1));
+                return s.has("f32") && s.has("bf16") && s.operands.size() == n && sources &&
+                       isRegisterOf(s.operand(0), {".f32", ".b32"}) && isRegisterOf(s.operand(n - 1), {".f32", ".b32"}) &&
+                       s.target && s.target->sm >= 100 && !before(s, {8, 6});
               },
               "13.0",
               "",
@@ -713,17 +777,18 @@ const std::array kDeviations = {
     Deviation{"extended-precision-16-bit",
               "arithmetic",
               kLaxer,
-              "addc|subc|add.cc|sub.cc|madc",
-              "16-bit types",
+              "addc|subc|madc",
+              "16-bit types without .cc (ptxas: \"Modifier '.cc' applies only to addc integer types\")",
               [](const DeviationSubject& s) {
-                return s.hasAny({"u16", "s16"});
+                return s.hasAny({"u16", "s16"}) && !s.has("cc");
               },
               "13.0",
               "",
               "9.7.2",
               ".type = { .u32, .s32, .u64, .s64 }",
               {},
-              "tests/golden/deviations/all.ptx"},
+              "tests/golden/deviations/all.ptx",
+              "u16 s16"},
     // PTX ISA 1.0 to 1.3 (9.7.3.8, 9.7.3.13, 9.7.3.15; 11.1.2)
     Deviation{"div-rn-f64-before-1.4",
               "arithmetic",
@@ -793,12 +858,12 @@ const std::array kDeviations = {
               "synchronization",
               kLaxer,
               "fence",
-              "fence.acquire/.release before PTX ISA 8.6 or below sm_90",
+              "fence.acquire/.release with a scope before PTX ISA 8.6 or below sm_90",
               // Not with .cluster where the scope itself is too new (below
               // sm_90 or before PTX ISA 7.8): ptxas refuses that line.
               [](const DeviationSubject& s) {
                 const bool clusterTooNew = s.has("cluster") && (before(s, {7, 8}) || (s.target && s.target->sm < 90));
-                return s.hasAny({"acquire", "release"}) && s.qualifiers.size() == 2 && !clusterTooNew &&
+                return s.hasAny({"acquire", "release"}) && s.qualifiers.size() == 2 && hasScope(s) && !clusterTooNew &&
                        (before(s, {8, 6}) || (s.target && s.target->sm < 90));
               },
               "13.0",
@@ -853,7 +918,8 @@ const std::array kDeviations = {
               "st.async{.weak}{.ss}.completion_mechanism{.vec}.type [a], b, [mbar]; ... If .ss is specified, it must "
               "be .shared::cluster.",
               {},
-              "tests/golden/tma/async-store.ptx"},
+              "tests/golden/tma/async-store.ptx",
+              "shared shared::cta"},
     Deviation{"st-async-mmio-gpu",
               "st.async",
               kLaxer,
@@ -896,7 +962,8 @@ const std::array kDeviations = {
               "st.async{.weak}{.ss}.completion_mechanism{.vec}.type [a], b, [mbar]; st.async{.mmio}.sem.scope{.ss}.type "
               "[a], b; (.completion_mechanism, or .sem and .scope, in every block)",
               {},
-              "tests/golden/tma/async-store.ptx"},
+              "tests/golden/tma/async-store.ptx",
+              "shared::cta"},
     Deviation{"st-async-float-vector-integer-registers",
               "st.async",
               kLaxer,

@@ -139,7 +139,9 @@ std::vector<InstructionSpec> tensormapClusterSpecs() {
                    .syntax = "clusterlaunchcontrol.try_cancel.async{.space}.completion_mechanism"
                              "{.multicast::cluster::all}.b128 [addr], [mbar]",
                    .opcode = "clusterlaunchcontrol.try_cancel",
-                   .qualifiers = {required(".async", {".async"}), optionalSpace(".space", {".shared::cta"}),
+                   // .async right after try_cancel: ptxas 13.0 reads it as part of the name
+                   // ("Unknown modifier '.try_cancel'" for try_cancel.mbarrier::complete_tx::bytes.async)
+                   .qualifiers = {leading(required(".async", {".async"})), optionalSpace(".space", {".shared::cta"}),
                                   required(".completion_mechanism", {".mbarrier::complete_tx::bytes"}),
                                   optional(".multicast", {".multicast::cluster::all"}), required(".b128", {".b128"})},
                    .operands = {address("addr"), address("mbar")},
