@@ -116,9 +116,12 @@ bool stAsyncShapeFits(const DeviationSubject& s) {
 // .cluster only with .shared::cluster ("Modifier '.cluster' requires
 // '.shared::cluster' space").
 bool stAsyncMbarrierFormFits(const DeviationSubject& s) {
-  return s.has("mbarrier::complete_tx::bytes") && !s.hasAny({"mmio", "release", "relaxed", "cta", "gpu", "sys"}) &&
-         !(s.has("weak") && s.has("cluster")) && !s.has("global") &&
-         !(s.has("cluster") && s.hasAny({"shared", "shared::cta"})) && stAsyncShapeFits(s);
+  // one state space at most ("Unexpected number of state spaces specified in instruction 'st.async'")
+  std::size_t spaces = static_cast<std::size_t>(std::count_if(
+      s.qualifiers.begin(), s.qualifiers.end(), [](std::string_view q) { return q.starts_with("shared"); }));
+  return spaces <= 1 && s.has("mbarrier::complete_tx::bytes") &&
+         !s.hasAny({"mmio", "release", "relaxed", "cta", "gpu", "sys"}) && !(s.has("weak") && s.has("cluster")) &&
+         !s.has("global") && !(s.has("cluster") && s.hasAny({"shared", "shared::cta"})) && stAsyncShapeFits(s);
 }
 // The .gpu/.sys form as ptxas 13.0 takes it: [a], b; .global or generic,
 // no vector, no completion mechanism, no .weak.
@@ -146,6 +149,122 @@ std::size_t countQualifier(const DeviationSubject& s, std::string_view q) {
 }
 bool integerInstructionType(const DeviationSubject& s) {
   return s.hasAny({"u16", "u32", "u64", "s16", "s32", "s64", "u16x2", "s16x2"});
+}
+// A type qualifier: b32, u16, s16x2, f32, bf16x2, e4m3 is not one.
+bool isTypeWord(std::string_view q) {
+  std::size_t digits = q.starts_with("bf") ? 2 : 1;
+  return q.size() > digits && (q[0] == 'b' || q[0] == 'u' || q[0] == 's' || q[0] == 'f') && q[digits] >= '1' &&
+         q[digits] <= '9';
+}
+// The type of operand `i` as the instruction's type qualifiers give it
+// (cvt.dtype.atype, set.dtype.stype, setp.stype, slct.dtype.s32,
+// mul.wide.stype); "" where they do not say.
+std::string_view operandTypeWord(const DeviationSubject& s, std::size_t i) {
+  std::string_view types[3];
+  std::size_t n = 0;
+  for (std::string_view q : s.qualifiers) {
+    if (isTypeWord(q) && n < 3) types[n++] = q;
+  }
+  if (n == 0) return {};
+  if (s.opcode == "cvt" || s.opcode == "set") return n < 2 ? (i == 0 ? types[0] : "") : types[i == 0 ? 0 : 1];
+  if (s.opcode == "setp") return i == 0 ? "" : types[0];
+  if (s.opcode == "slct") return i == 3 && n > 1 ? types[1] : types[0];
+  if (s.has("wide")) {
+    bool source = i == 1 || i == 2;
+    // mul.wide.u32 d, a, b: 32-bit sources; mul.wide.u16: a 32-bit d (and mad's c)
+    if (types[0] == "u32" || types[0] == "s32") return source ? types[0] : "";
+    return source ? types[0] : (types[0] == "u16" ? "u32" : "s32");
+  }
+  return n == 1 || std::all_of(types, types + n, [&](std::string_view t) { return t == types[0]; }) ? types[0]
+                                                                                                    : types[n - 1];
+}
+// Where ptxas 13.0 refuses an .f16x2 register though the operand is a
+// 32-bit integer ("Arguments mismatch for instruction 'bfe'"): the operands
+// of a fixed .u32/.s32 type (shift amounts, positions, lengths, member
+// masks, barrier names), dp4a's and dp2a's d and c, every operand of
+// redux, nanosleep and cvta, and of the packed .u16x2/.s16x2 forms other
+// than add (no .sat), min and max.
+bool ptxasRefusesF16x2At(const DeviationSubject& s, std::size_t i) {
+  std::string_view op = s.opcode;
+  bool last = i + 1 == s.operands.size();
+  if (op == "redux" || op == "nanosleep" || op == "cvta") return true;
+  if (op == "barrier" || op == "bar") return !(i == 0 && s.has("red"));
+  if (op == "popc" || op == "clz" || op == "bfind" || op == "vset" || op == "getctarank") return i == 0;
+  if (op == "bfe") return i >= 2;
+  if (op == "bfi") return i >= 3;
+  if (op == "szext" || op == "shl" || op == "shr" || op == "mapa") return i == 2;
+  if (op == "shf") return i == 3;
+  if (op == "shfl" || op == "vote") return last;
+  if (op == "match") return i == 0 || last;
+  if (op == "dp4a" || op == "dp2a") return i == 0 || i == 3;
+  if (s.hasAny({"u16x2", "s16x2"})) return !((op == "add" && !s.has("sat")) || op == "min" || op == "max");
+  return false;
+}
+// Every .f16x2 register (or vector of them) of the line stands for a 32-bit
+// integer operand that ptxas 13.0 takes it for (add.u32, st.global.u32,
+// mul.wide.u32's sources), and there is one.
+bool f16x2RegistersFitIntegerOperands(const DeviationSubject& s) {
+  bool any = false;
+  for (std::size_t i = 0; i < s.operands.size(); ++i) {
+    const DeviationOperand& o = s.operands[i];
+    if ((o.kind != Kind::Register && o.kind != Kind::Vector) || o.type != ".f16x2") continue;
+    std::string_view type = operandTypeWord(s, i);
+    bool integer32 = type == "u32" || type == "s32" || type == "b32" || type == "u16x2" || type == "s16x2";
+    if (!integer32 || ptxasRefusesF16x2At(s, i)) return false;
+    any = true;
+  }
+  return any;
+}
+
+// fma.{rz,rm,rp}{.oob}{.relu}.bf16/.bf16x2 d, a, b, c as ptxas 13.0 takes
+// it: nothing else on the line (.sat, .ftz: "Illegal modifier '.sat' for
+// instruction 'fma'"; the mixed fma.rnd.f32.bf16 allows these roundings
+// anyway), registers of the type's size, where fma.bf16 (and .oob) exist.
+bool fmaBf16RoundingFits(const DeviationSubject& s) {
+  bool pair = s.has("bf16x2");
+  if (!s.hasAny({"rz", "rm", "rp"}) || !(pair || s.has("bf16")) || s.qualifiers.size() > 4) return false;
+  for (std::string_view q : s.qualifiers) {
+    if (q != "rz" && q != "rm" && q != "rp" && q != "relu" && q != "oob" && q != "bf16" && q != "bf16x2") return false;
+  }
+  bool oob = s.has("oob");
+  if (!s.target || s.target->sm < (oob ? 90 : 80) || before(s, oob ? PtxVersion{8, 1} : PtxVersion{7, 0})) {
+    return false;
+  }
+  if (s.operands.size() != 4) return false;
+  return std::all_of(s.operands.begin(), s.operands.end(), [&](const DeviationOperand& o) {
+    return pair ? isRegisterOf(&o, {".b32", ".bf16x2"}) : isRegisterOf(&o, {".b16", ".bf16"});
+  });
+}
+
+// st.v8 of an 8- or 16-bit type as ptxas 13.0 takes it: where it would take
+// the line with .v4 ("Instruction 'st' requires '.v8.b32/.v4.b64' type with
+// '.L2::evict_last' modifier", "Modifier '.evict_last' cannot be applied to
+// '.shared' space for instruction 'st'", "Modifier '.volatile' cannot be
+// applied to '.param' space", "Modifier '.mmio' cannot be combined with
+// modifier '.v8'"), eight integer or bit-size registers, any size.
+bool stV8NarrowFits(const DeviationSubject& s) {
+  if (!s.has("v8") || !s.hasAny({"b8", "b16", "u8", "u16", "s8", "s16"})) return false;
+  if (s.has("mmio") || s.hasPrefix("L2::evict")) return false;
+  bool generic_or_global = !namesStateSpace(s) || s.has("global");
+  if ((s.hasPrefix("L1::") || s.has("L2::cache_hint")) && !generic_or_global) return false;
+  if (s.hasAny({"volatile", "relaxed", "release"}) && (s.has("local") || s.hasPrefix("param"))) return false;
+  const DeviationOperand* b = s.operand(1);
+  std::size_t operands = s.has("L2::cache_hint") ? 3 : 2;
+  return s.operands.size() == operands && b && b->kind == Kind::Vector && b->elements == 8 && !b->has_sink &&
+         !b->mixed_types && (b->type.starts_with(".b") || integerRegisterType(b->type));
+}
+
+// The rest of a half-precision setp as ptxas 13.0 takes it: a floating-point
+// CmpOp ("Mismatch between instruction type and comparison qualifier" for
+// .lo), c with a BoolOp only ("Boolean operation is required"), .bf16 and
+// .bf16x2 from sm_90 and PTX ISA 7.8.
+bool halfSetpFits(const DeviationSubject& s) {
+  if (!s.hasAny({"eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"})) {
+    return false;
+  }
+  if (s.hasAny({"and", "or", "xor"}) != (s.operands.size() == 4) || s.operands.size() < 3) return false;
+  bool bfloat = s.hasAny({"bf16", "bf16x2"});
+  return !bfloat || (s.target && s.target->sm >= 90 && !before(s, {7, 8}));
 }
 
 // The table. Sentences are the manual's (PTX ISA 9.1), messages ptxas 13.0's.
@@ -242,7 +361,8 @@ const std::array kDeviations = {
               "cp.async.bulk.dst.src.completion_mechanism{.level::cache_hint}{.cp_mask} [dstMem], [srcMem], size {, "
               "cache-policy} {, byteMask} (no scope in any block)",
               {},
-              "tests/golden/deviations/all.ptx"},
+              "tests/golden/deviations/all.ptx",
+              "cta cluster gpu sys"},
     // ----- red.async (9.7.13.7)
     Deviation{"red-async-relaxed-without-mbar",
               "red.async",
@@ -334,7 +454,8 @@ const std::array kDeviations = {
               "9.7.9.14",
               "multimem.ld_reduce{.ldsem}{.scope}{.ss}.op{.acc_prec}{.vec}.type d, [a]; (the one block with .acc_prec)",
               {},
-              "tests/golden/deviations/all.ptx"},
+              "tests/golden/deviations/all.ptx",
+              "acc::f16 acc::f32"},
     Deviation{"immediate-address-outside-local",
               "memory",
               kStricter,
@@ -451,10 +572,10 @@ const std::array kDeviations = {
               "memory",
               kLaxer,
               "st",
-              ".v8 with 8- and 16-bit types",
-              [](const DeviationSubject& s) {
-                return s.has("v8") && s.hasAny({"b8", "b16", "u8", "u16", "s8", "s16"});
-              },
+              ".v8 with 8- and 16-bit types, {b0, ..., b7} of integer or bit-size registers; no .mmio, "
+              "no .L2::evict_*; .L1::* and .L2::cache_hint only .global or generic; .volatile, .relaxed, .release "
+              "not .local or .param",
+              stV8NarrowFits,
               "13.0",
               "",
               "9.7.9.11",
@@ -496,7 +617,8 @@ const std::array kDeviations = {
               "setp",
               "one destination predicate for .f16x2/.bf16x2",
               [](const DeviationSubject& s) {
-                return s.hasAny({"f16x2", "bf16x2"}) && s.operand(0) && s.operand(0)->kind != Kind::PredicatePair;
+                return s.hasAny({"f16x2", "bf16x2"}) && s.operand(0) && s.operand(0)->kind != Kind::PredicatePair &&
+                       halfSetpFits(s);
               },
               "13.0",
               "",
@@ -510,7 +632,7 @@ const std::array kDeviations = {
               "setp",
               "the sink '_' as the destination of .f16/.bf16",
               [](const DeviationSubject& s) {
-                return s.hasAny({"f16", "bf16"}) && s.operand(0) && s.operand(0)->kind == Kind::Sink;
+                return s.hasAny({"f16", "bf16"}) && s.operand(0) && s.operand(0)->kind == Kind::Sink && halfSetpFits(s);
               },
               "13.0",
               "",
@@ -522,10 +644,9 @@ const std::array kDeviations = {
               "arithmetic",
               kLaxer,
               "fma",
-              ".rz/.rm/.rp on .bf16/.bf16x2",
-              [](const DeviationSubject& s) {
-                return s.hasAny({"rz", "rm", "rp"}) && s.hasAny({"bf16", "bf16x2"});
-              },
+              ".rz/.rm/.rp on .bf16/.bf16x2 (fma.rnd{.oob}{.relu}.bf16 d, a, b, c, .b16 registers; .bf16x2: .b32), "
+              "sm_80 and PTX ISA 7.0 on (.oob: sm_90, 8.1)",
+              fmaBf16RoundingFits,
               "13.0",
               "",
               "9.7.4.5",
@@ -536,8 +657,11 @@ const std::array kDeviations = {
               "arithmetic",
               kLaxer,
               "*",
-              "an .f16x2 register for an integer operand",
-              [](const DeviationSubject& s) { return integerInstructionType(s) && s.anyOperandOfType(".f16x2"); },
+              "an .f16x2 register for a 32-bit integer operand, where ptxas takes one (add.u32, st.global.u32, "
+              "fns's base; not shift amounts, bfe's b and c, member masks, dp4a's d and c, redux, nanosleep)",
+              [](const DeviationSubject& s) {
+                return (integerInstructionType(s) || s.opcode == "fns") && f16x2RegistersFitIntegerOperands(s);
+              },
               "13.0",
               "",
               "9.4",
@@ -635,24 +759,34 @@ const std::array kDeviations = {
               ".stype = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f16, .f32, .f64 } (no .bf16)",
               {},
               "tests/golden/deviations/all.ptx"},
-    Deviation{"add-f32-bf16-integer-source",
-              "arithmetic",
-              kLaxer,
-              "add|sub",
-              "a .u16/.s16 register or an integer constant for the .bf16 source a of add/sub .f32.bf16",
-              [](const DeviationSubject& s) {
-                const DeviationOperand* a = s.operand(1);
-                return s.has("f32") && s.has("bf16") && s.operands.size() == 3 &&
-                       (isRegisterOf(a, {".u16", ".s16"}) || (a && a->kind == Kind::IntConstant)) &&
-                       isRegisterOf(s.operand(0), {".f32", ".b32"}) && isRegisterOf(s.operand(2), {".f32", ".b32"});
-              },
-              "13.0",
-              "",
-              "9.7.5.1",
-              "add{.rnd}{.sat}.f32.atype d, a, c; .atype = { .f16, .bf16 } (Table 26, 9.4: \"Floating-point types "
-              "agree only if they have the same size; i.e., they must match exactly\")",
-              {},
-              "tests/golden/deviations/all.ptx"},
+    Deviation{
+        "add-f32-bf16-integer-source",
+        "arithmetic",
+        kLaxer,
+        "add|sub|fma",
+        "a .u16/.s16 register or an integer constant for a .bf16 source of add/sub/fma .f32.bf16 (a; fma's "
+        "a and b)",
+        [](const DeviationSubject& s) {
+          bool fma = s.opcode == "fma";
+          std::size_t n = fma ? 4 : 3;
+          auto integer = [](const DeviationOperand* o) {
+            return isRegisterOf(o, {".u16", ".s16"}) || (o && o->kind == Kind::IntConstant);
+          };
+          auto source = [&](const DeviationOperand* o) { return integer(o) || isRegisterOf(o, {".b16", ".bf16"}); };
+          bool sources =
+              fma ? source(s.operand(1)) && source(s.operand(2)) && (integer(s.operand(1)) || integer(s.operand(2)))
+                  : integer(s.operand(1));
+          return s.has("f32") && s.has("bf16") && s.operands.size() == n && sources &&
+                 isRegisterOf(s.operand(0), {".f32", ".b32"}) && isRegisterOf(s.operand(n - 1), {".f32", ".b32"}) &&
+                 s.target && s.target->sm >= 100 && !before(s, {8, 6});
+        },
+        "13.0",
+        "",
+        "9.7.5.1",
+        "add{.rnd}{.sat}.f32.atype d, a, c; .atype = { .f16, .bf16 } (Table 26, 9.4: \"Floating-point types "
+        "agree only if they have the same size; i.e., they must match exactly\")",
+        {},
+        "tests/golden/deviations/all.ptx"},
     Deviation{"fns-float-operands",
               "arithmetic",
               kLaxer,
@@ -692,17 +826,18 @@ const std::array kDeviations = {
     Deviation{"extended-precision-16-bit",
               "arithmetic",
               kLaxer,
-              "addc|subc|add.cc|sub.cc|madc",
-              "16-bit types",
+              "addc|subc|madc",
+              "16-bit types without .cc (ptxas: \"Modifier '.cc' applies only to addc integer types\")",
               [](const DeviationSubject& s) {
-                return s.hasAny({"u16", "s16"});
+                return s.hasAny({"u16", "s16"}) && !s.has("cc");
               },
               "13.0",
               "",
               "9.7.2",
               ".type = { .u32, .s32, .u64, .s64 }",
               {},
-              "tests/golden/deviations/all.ptx"},
+              "tests/golden/deviations/all.ptx",
+              "u16 s16"},
     // PTX ISA 1.0 to 1.3 (9.7.3.8, 9.7.3.13, 9.7.3.15; 11.1.2)
     Deviation{"div-rn-f64-before-1.4",
               "arithmetic",
@@ -772,12 +907,12 @@ const std::array kDeviations = {
               "synchronization",
               kLaxer,
               "fence",
-              "fence.acquire/.release before PTX ISA 8.6 or below sm_90",
+              "fence.acquire/.release with a scope before PTX ISA 8.6 or below sm_90",
               // Not with .cluster where the scope itself is too new (below
               // sm_90 or before PTX ISA 7.8): ptxas refuses that line.
               [](const DeviationSubject& s) {
                 const bool clusterTooNew = s.has("cluster") && (before(s, {7, 8}) || (s.target && s.target->sm < 90));
-                return s.hasAny({"acquire", "release"}) && s.qualifiers.size() == 2 && !clusterTooNew &&
+                return s.hasAny({"acquire", "release"}) && s.qualifiers.size() == 2 && hasScope(s) && !clusterTooNew &&
                        (before(s, {8, 6}) || (s.target && s.target->sm < 90));
               },
               "13.0",
@@ -831,7 +966,8 @@ const std::array kDeviations = {
               "st.async{.weak}{.ss}.completion_mechanism{.vec}.type [a], b, [mbar]; ... If .ss is specified, it must "
               "be .shared::cluster.",
               {},
-              "tests/golden/tma/async-store.ptx"},
+              "tests/golden/tma/async-store.ptx",
+              "shared shared::cta"},
     Deviation{"st-async-mmio-gpu",
               "st.async",
               kLaxer,
@@ -875,7 +1011,8 @@ const std::array kDeviations = {
         "st.async{.weak}{.ss}.completion_mechanism{.vec}.type [a], b, [mbar]; st.async{.mmio}.sem.scope{.ss}.type "
         "[a], b; (.completion_mechanism, or .sem and .scope, in every block)",
         {},
-        "tests/golden/tma/async-store.ptx"},
+        "tests/golden/tma/async-store.ptx",
+        "shared::cta"},
     Deviation{"st-async-float-vector-integer-registers",
               "st.async",
               kLaxer,

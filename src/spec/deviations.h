@@ -55,6 +55,7 @@ struct DeviationOperand {
   std::uint64_t value = 0;             // IntConstant (two's complement)
   bool has_sink = false;               // Vector: one element is '_'
   bool mixed_types = false;            // Vector: its registers are not all of one type
+  std::uint8_t elements = 0;           // Vector: how many elements (at most 255 counted)
   std::string_view address_qualifier;  // Address: `[a].unified` -> ".unified"
   // Address: the state space a variable named as its base is declared in
   // ([cvar], [cvar+4] -> ".const"); "" for a register or an unknown name.
@@ -101,6 +102,12 @@ struct Deviation {
   std::string_view manual;          // the manual's sentence, quoted
   DeviationFix fix{};
   std::string_view golden;  // the golden file with its test line (tests/golden/...)
+  // For a laxer entry: the qualifier words (space-separated, no dots) it
+  // speaks for though no syntax block of the instruction has them (.acc::f32
+  // on ld). Any other such word on the line (a misspelling, ptxas: "Unknown
+  // modifier"; a word of another instruction, "Illegal modifier") leaves the
+  // line to the manual's errors.
+  std::string_view foreign_words{};
 };
 
 // A ptxas release that deviations and --compat name.

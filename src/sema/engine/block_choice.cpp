@@ -160,7 +160,7 @@ bool judgeInstruction(const ast::Instruction& in, const ModuleContext& context, 
     best.emplace(best->spec(), specs, in, name_words - 1, registers, context, /*explain=*/true);
   for (const Finding& f : best->findings()) emit(sink, f, best->spec().section);
   checkNotes(best->qualifiers(), best->operands(), in, context, sink);
-  applyDeviations(in, context, registers, sink, first);  // the manual's verdict against ptxas's
+  applyDeviations(in, context, registers, sink, first, specs, name_words - 1);  // the manual's verdict against ptxas's
   return true;
 }
 

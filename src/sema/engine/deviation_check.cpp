@@ -110,6 +110,7 @@ DeviationOperand describe(const ast::Operand& op, const RegisterResolver& regist
       return out;
     case ast::OperandKind::Vector:
       out.kind = Kind::Vector;
+      out.elements = static_cast<std::uint8_t>(std::min<std::size_t>(op.elements.size(), 255));
       for (const ast::Operand& element : op.elements) {
         if (element.kind == ast::OperandKind::Sink) out.has_sink = true;
         const ast::Expr* x = stripped(element.expr);
@@ -194,6 +195,34 @@ void reportLaxer(const Deviation& d, const ModuleContext& context, diag::Diagnos
   }
 }
 
+bool listsWord(std::string_view words, std::string_view word) {
+  for (std::size_t at = 0; at < words.size();) {
+    std::size_t space = words.find(' ', at);
+    if (words.substr(at, space - at) == word) return true;
+    if (space == std::string_view::npos) break;
+    at = space + 1;
+  }
+  return false;
+}
+
+// Whether a qualifier of `in` past its name is a value of none of its
+// blocks and not one `d` names: ptxas refuses such a line whatever `d`
+// says of the rest ("Unknown modifier '.satt'", "Illegal modifier
+// '.bulk_group' for instruction 'fma'").
+bool hasForeignQualifier(const ast::Instruction& in, std::span<const spec::InstructionSpec* const> blocks,
+                         std::size_t name_qualifiers, const Deviation& d) {
+  for (std::size_t i = name_qualifiers; i < in.qualifiers.size(); ++i) {
+    std::string_view q = in.qualifiers[i].text;
+    bool known = std::any_of(blocks.begin(), blocks.end(), [&](const spec::InstructionSpec* b) {
+      return std::any_of(b->qualifiers.begin(), b->qualifiers.end(), [&](const spec::QualifierSlot& slot) {
+        return std::find(slot.values.begin(), slot.values.end(), q) != slot.values.end();
+      });
+    });
+    if (!known && !listsWord(d.foreign_words, q.substr(1))) return true;
+  }
+  return false;
+}
+
 bool holds(const Deviation& d, const ModuleContext& context) {
   return context.ptxas == nullptr || spec::holdsFor(d, *context.ptxas);
 }
@@ -201,7 +230,8 @@ bool holds(const Deviation& d, const ModuleContext& context) {
 }  // namespace
 
 void applyDeviations(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
-                     diag::DiagnosticSink& sink, std::size_t first) {
+                     diag::DiagnosticSink& sink, std::size_t first,
+                     std::span<const spec::InstructionSpec* const> blocks, std::size_t name_qualifiers) {
   const std::vector<Diagnostic>& list = sink.diagnostics();
   bool refused = std::any_of(list.begin() + static_cast<std::ptrdiff_t>(std::min(first, list.size())), list.end(),
                              [](const Diagnostic& d) { return d.severity == Severity::Error; });
@@ -217,14 +247,17 @@ void applyDeviations(const ast::Instruction& in, const ModuleContext& context, c
   // A laxer entry turns the manual's errors into what ptxas says of them; a
   // stricter one (also where a laxer one holds: ptxas may refuse the line
   // for another reason) adds PL5001.
-  auto first_holding = [&](const std::vector<const Deviation*>& list) -> const Deviation* {
+  auto first_holding = [&](const std::vector<const Deviation*>& list, bool lax) -> const Deviation* {
     for (const Deviation* d : list) {
-      if (holds(*d, context) && spec::concerns(*d, subject) && d->applies(subject)) return d;
+      if (holds(*d, context) && spec::concerns(*d, subject) && d->applies(subject) &&
+          !(lax && hasForeignQualifier(in, blocks, name_qualifiers, *d))) {
+        return d;
+      }
     }
     return nullptr;
   };
-  const Deviation* laxer = refused ? first_holding(candidates->laxer) : nullptr;
-  const Deviation* stricter = first_holding(candidates->stricter);
+  const Deviation* laxer = refused ? first_holding(candidates->laxer, true) : nullptr;
+  const Deviation* stricter = first_holding(candidates->stricter, false);
   if (laxer != nullptr) reportLaxer(*laxer, context, sink, first);
   if (stricter != nullptr && (!refused || laxer != nullptr)) reportStricter(*stricter, in.range, &in, context, sink);
 }

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 
 #include "ast/ast.h"
 #include "diag/diagnostic_builder.h"
 #include "sema/instruction_checker.h"
 #include "sema/module_context.h"
+#include "spec/spec.h"
 
 namespace ptxlint::sema::engine {
 
@@ -15,9 +17,12 @@ namespace ptxlint::sema::engine {
 // stricter entry that holds for a clean instruction adds PL5001 (a warning;
 // an error under --compat); a laxer one that holds for an instruction the
 // manual refuses adds a note to each error (under --compat the errors
-// become warnings).
+// become warnings). `blocks`: the instruction's syntax blocks, its first
+// `name_qualifiers` qualifiers part of its name (a laxer entry does not
+// speak for a qualifier none of them has, unless it names it).
 void applyDeviations(const ast::Instruction& in, const ModuleContext& context, const RegisterResolver& registers,
-                     diag::DiagnosticSink& sink, std::size_t first);
+                     diag::DiagnosticSink& sink, std::size_t first,
+                     std::span<const spec::InstructionSpec* const> blocks, std::size_t name_qualifiers);
 
 // .address_size 32 and the .version/.target a --compat release lacks.
 void applyModuleDeviations(const ast::Module& module, const ModuleContext& context, diag::DiagnosticSink& sink);

@@ -16,6 +16,16 @@ from .model import TIES, TYPE_BITS, agrees, imm_fits, wide_of
 # ("vec", bits, count), ("tensor", coordinates, bits).
 
 
+def is_integer_text(text):
+    """An integer constant as PTX writes it (4.5.1): 42, -1, 0x10, 0b101, 017, 5U."""
+    t = text.lstrip("-").rstrip("Uu")
+    try:
+        int(t, 0)
+        return True
+    except ValueError:
+        return t.isdigit()
+
+
 def gen_operand(kind, name, q, imm=None):
     """An operand of `kind` for the manual's operand `name`, qualifier values q
     (imm: the value an immset operand takes)."""
@@ -337,8 +347,12 @@ def typed_operand_fits(kind, op, q):
         return op in (("rpair", 32), ("spair",))
     if kind == "i128":
         return op[0] == "imm" and str(op[1]) == "128"
+    # {!}c; 4.5.3: "In PTX, integer constants may be used as predicates. For
+    # predicate-type data initializers and instruction operands, integer
+    # constants are interpreted as in C" (bar.cta.red.popc.u32 r3,1,p writes
+    # one for a; barrier.red.popc.u32 d, a, 1 one for c).
     if kind == "pc":
-        return op in (("reg", "pred"), ("negpred",))
+        return op in (("reg", "pred"), ("negpred",)) or (op[0] == "imm" and is_integer_text(str(op[1])))
     if kind == "pplain":
         return op == ("reg", "pred")
     if kind in ("pack", "unpack"):
