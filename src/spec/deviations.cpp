@@ -117,11 +117,11 @@ bool stAsyncShapeFits(const DeviationSubject& s) {
 // '.shared::cluster' space").
 bool stAsyncMbarrierFormFits(const DeviationSubject& s) {
   // one state space at most ("Unexpected number of state spaces specified in instruction 'st.async'")
-  std::size_t spaces = static_cast<std::size_t>(std::count_if(s.qualifiers.begin(), s.qualifiers.end(),
-                                                              [](std::string_view q) { return q.starts_with("shared"); }));
-  return spaces <= 1 && s.has("mbarrier::complete_tx::bytes") && !s.hasAny({"mmio", "release", "relaxed", "cta", "gpu", "sys"}) &&
-         !(s.has("weak") && s.has("cluster")) && !s.has("global") &&
-         !(s.has("cluster") && s.hasAny({"shared", "shared::cta"})) && stAsyncShapeFits(s);
+  std::size_t spaces = static_cast<std::size_t>(std::count_if(
+      s.qualifiers.begin(), s.qualifiers.end(), [](std::string_view q) { return q.starts_with("shared"); }));
+  return spaces <= 1 && s.has("mbarrier::complete_tx::bytes") &&
+         !s.hasAny({"mmio", "release", "relaxed", "cta", "gpu", "sys"}) && !(s.has("weak") && s.has("cluster")) &&
+         !s.has("global") && !(s.has("cluster") && s.hasAny({"shared", "shared::cta"})) && stAsyncShapeFits(s);
 }
 // The .gpu/.sys form as ptxas 13.0 takes it: [a], b; .global or generic,
 // no vector, no completion mechanism, no .weak.
@@ -141,8 +141,7 @@ bool stAsyncBareFormFits(const DeviationSubject& s) {
   return space_fits && stAsyncShapeFits(s);
 }
 bool isRegisterOf(const DeviationOperand* o, std::initializer_list<std::string_view> types) {
-  return o != nullptr && o->kind == Kind::Register &&
-         std::find(types.begin(), types.end(), o->type) != types.end();
+  return o != nullptr && o->kind == Kind::Register && std::find(types.begin(), types.end(), o->type) != types.end();
 }
 // The type qualifiers in order ("bf16", "u16"): words like u16, s32, bf16, f16x2.
 std::size_t countQualifier(const DeviationSubject& s, std::string_view q) {
@@ -320,7 +319,9 @@ const std::array kDeviations = {
               kStricter,
               "multimem.ld_reduce",
               ".acc::f32/.acc::f16 with .min or .max",
-              [](const DeviationSubject& s) { return s.hasAny({"acc::f32", "acc::f16"}) && s.hasAny({"min", "max"}); },
+              [](const DeviationSubject& s) {
+                return s.hasAny({"acc::f32", "acc::f16"}) && s.hasAny({"min", "max"});
+              },
               "13.0",
               "Illegal reduction operation for instruction 'multimem.ld_reduce.acc::f32'",
               "9.7.9.14",
@@ -350,7 +351,8 @@ const std::array kDeviations = {
               "a scope (.cta, .cluster, .gpu, .sys)",
               [](const DeviationSubject& s) {
                 // the copies (cp.async.bulk.global..., .shared::...), not wait_group/commit_group
-                bool copy = s.qualifiers.size() > 2 && (s.qualifiers[2] == "global" || s.qualifiers[2].starts_with("shared"));
+                bool copy =
+                    s.qualifiers.size() > 2 && (s.qualifiers[2] == "global" || s.qualifiers[2].starts_with("shared"));
                 return copy && !s.has("tensor") && !s.has("prefetch") && hasScope(s);
               },
               "13.0",
@@ -377,21 +379,22 @@ const std::array kDeviations = {
               "red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b, [mbar];",
               {},
               "tests/golden/deviations/all.ptx"},
-    Deviation{"red-async-relaxed-gpu-sys",
-              "red.async",
-              kLaxer,
-              "red.async",
-              ".relaxed with .gpu or .sys in the .release form (no completion mechanism), an .op/.type pair ptxas takes",
-              [](const DeviationSubject& s) {
-                return s.has("relaxed") && !s.has("mmio") && s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::") &&
-                       redAsyncTypeFitsOp(s) && redAsyncScopeFitsSpace(s);
-              },
-              "13.0",
-              "",
-              "9.7.13.7",
-              "When .sem is .relaxed: ... If .ss is specified, it must be .shared::cluster. (.scope = { .cluster })",
-              {},
-              "tests/golden/deviations/all.ptx"},
+    Deviation{
+        "red-async-relaxed-gpu-sys",
+        "red.async",
+        kLaxer,
+        "red.async",
+        ".relaxed with .gpu or .sys in the .release form (no completion mechanism), an .op/.type pair ptxas takes",
+        [](const DeviationSubject& s) {
+          return s.has("relaxed") && !s.has("mmio") && s.hasAny({"gpu", "sys"}) && !s.hasPrefix("mbarrier::") &&
+                 redAsyncTypeFitsOp(s) && redAsyncScopeFitsSpace(s);
+        },
+        "13.0",
+        "",
+        "9.7.13.7",
+        "When .sem is .relaxed: ... If .ss is specified, it must be .shared::cluster. (.scope = { .cluster })",
+        {},
+        "tests/golden/deviations/all.ptx"},
     Deviation{"red-async-relaxed-add-s64",
               "red.async",
               kLaxer,
@@ -703,8 +706,9 @@ const std::array kDeviations = {
               [](const DeviationSubject& s) {
                 auto half = [](const DeviationOperand* o) { return isRegisterOf(o, {".b16", ".u16", ".s16"}); };
                 return !s.has("ftz") && (s.qualifiers.size() == 3 || s.qualifiers.size() == 4) &&
-                       s.qualifiers[s.qualifiers.size() - 1] == "bf16" && s.qualifiers[s.qualifiers.size() - 2] == "bf16" &&
-                       half(s.operand(0)) && half(s.operand(1)) && half(s.operand(2));
+                       s.qualifiers[s.qualifiers.size() - 1] == "bf16" &&
+                       s.qualifiers[s.qualifiers.size() - 2] == "bf16" && half(s.operand(0)) && half(s.operand(1)) &&
+                       half(s.operand(2));
               },
               "13.0",
               "",
@@ -712,33 +716,34 @@ const std::array kDeviations = {
               ".stype = { .b16, .b32, .b64, .u16, .u32, .u64, .s16, .s32, .s64, .f16, .f32, .f64 } (no .bf16)",
               {},
               "tests/golden/deviations/all.ptx"},
-    Deviation{"add-f32-bf16-integer-source",
-              "arithmetic",
-              kLaxer,
-              "add|sub|fma",
-              "a .u16/.s16 register or an integer constant for a .bf16 source of add/sub/fma .f32.bf16 (a; fma's "
-              "a and b)",
-              [](const DeviationSubject& s) {
-                bool fma = s.opcode == "fma";
-                std::size_t n = fma ? 4 : 3;
-                auto integer = [](const DeviationOperand* o) {
-                  return isRegisterOf(o, {".u16", ".s16"}) || (o && o->kind == Kind::IntConstant);
-                };
-                auto source = [&](const DeviationOperand* o) { return integer(o) || isRegisterOf(o, {".b16", ".bf16"}); };
-                bool sources = fma ? source(s.operand(1)) && source(s.operand(2)) &&
-                                         (integer(s.operand(1)) || integer(s.operand(2)))
-                                   : integer(s.operand(1));
-                return s.has("f32") && s.has("bf16") && s.operands.size() == n && sources &&
-                       isRegisterOf(s.operand(0), {".f32", ".b32"}) && isRegisterOf(s.operand(n - 1), {".f32", ".b32"}) &&
-                       s.target && s.target->sm >= 100 && !before(s, {8, 6});
-              },
-              "13.0",
-              "",
-              "9.7.5.1",
-              "add{.rnd}{.sat}.f32.atype d, a, c; .atype = { .f16, .bf16 } (Table 26, 9.4: \"Floating-point types "
-              "agree only if they have the same size; i.e., they must match exactly\")",
-              {},
-              "tests/golden/deviations/all.ptx"},
+    Deviation{
+        "add-f32-bf16-integer-source",
+        "arithmetic",
+        kLaxer,
+        "add|sub|fma",
+        "a .u16/.s16 register or an integer constant for a .bf16 source of add/sub/fma .f32.bf16 (a; fma's "
+        "a and b)",
+        [](const DeviationSubject& s) {
+          bool fma = s.opcode == "fma";
+          std::size_t n = fma ? 4 : 3;
+          auto integer = [](const DeviationOperand* o) {
+            return isRegisterOf(o, {".u16", ".s16"}) || (o && o->kind == Kind::IntConstant);
+          };
+          auto source = [&](const DeviationOperand* o) { return integer(o) || isRegisterOf(o, {".b16", ".bf16"}); };
+          bool sources =
+              fma ? source(s.operand(1)) && source(s.operand(2)) && (integer(s.operand(1)) || integer(s.operand(2)))
+                  : integer(s.operand(1));
+          return s.has("f32") && s.has("bf16") && s.operands.size() == n && sources &&
+                 isRegisterOf(s.operand(0), {".f32", ".b32"}) && isRegisterOf(s.operand(n - 1), {".f32", ".b32"}) &&
+                 s.target && s.target->sm >= 100 && !before(s, {8, 6});
+        },
+        "13.0",
+        "",
+        "9.7.5.1",
+        "add{.rnd}{.sat}.f32.atype d, a, c; .atype = { .f16, .bf16 } (Table 26, 9.4: \"Floating-point types "
+        "agree only if they have the same size; i.e., they must match exactly\")",
+        {},
+        "tests/golden/deviations/all.ptx"},
     Deviation{"fns-float-operands",
               "arithmetic",
               kLaxer,
@@ -746,7 +751,8 @@ const std::array kDeviations = {
               "an .f32 register or a 0f constant for base or offset",
               [](const DeviationSubject& s) {
                 auto floaty = [](const DeviationOperand* o) {
-                  return isRegisterOf(o, {".f32"}) || (o && o->kind == Kind::FloatConstant && o->text.starts_with("0f"));
+                  return isRegisterOf(o, {".f32"}) ||
+                         (o && o->kind == Kind::FloatConstant && o->text.starts_with("0f"));
                 };
                 auto fits = [&](const DeviationOperand* o) {
                   return floaty(o) || isRegisterOf(o, {".b32", ".u32", ".s32"}) || (o && o->kind == Kind::IntConstant);
@@ -909,8 +915,7 @@ const std::array kDeviations = {
               "st.async",
               "the .mbarrier::complete_tx::bytes form without its [mbar] operand, or with .shared or .shared::cta",
               [](const DeviationSubject& s) {
-                return stAsyncMbarrierFormFits(s) &&
-                       (s.operands.size() == 2 || s.hasAny({"shared", "shared::cta"}));
+                return stAsyncMbarrierFormFits(s) && (s.operands.size() == 2 || s.hasAny({"shared", "shared::cta"}));
               },
               "13.0",
               "",
@@ -949,21 +954,22 @@ const std::array kDeviations = {
               "without it st.async is .weak, whose scope is .cluster)",
               {},
               "tests/golden/tma/async-store.ptx"},
-    Deviation{"st-async-without-completion-mechanism",
-              "st.async",
-              kLaxer,
-              "st.async",
-              "neither .mbarrier::complete_tx::bytes nor .release/.scope: [a], b (generic, .shared::cta, .global) "
-              "or [a], b, [mbar] with .shared::cta",
-              stAsyncBareFormFits,
-              "13.0",
-              "",
-              "9.7.9.12",
-              "st.async{.weak}{.ss}.completion_mechanism{.vec}.type [a], b, [mbar]; st.async{.mmio}.sem.scope{.ss}.type "
-              "[a], b; (.completion_mechanism, or .sem and .scope, in every block)",
-              {},
-              "tests/golden/tma/async-store.ptx",
-              "shared::cta"},
+    Deviation{
+        "st-async-without-completion-mechanism",
+        "st.async",
+        kLaxer,
+        "st.async",
+        "neither .mbarrier::complete_tx::bytes nor .release/.scope: [a], b (generic, .shared::cta, .global) "
+        "or [a], b, [mbar] with .shared::cta",
+        stAsyncBareFormFits,
+        "13.0",
+        "",
+        "9.7.9.12",
+        "st.async{.weak}{.ss}.completion_mechanism{.vec}.type [a], b, [mbar]; st.async{.mmio}.sem.scope{.ss}.type "
+        "[a], b; (.completion_mechanism, or .sem and .scope, in every block)",
+        {},
+        "tests/golden/tma/async-store.ptx",
+        "shared::cta"},
     Deviation{"st-async-float-vector-integer-registers",
               "st.async",
               kLaxer,
