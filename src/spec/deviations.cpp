@@ -486,9 +486,12 @@ const std::array kDeviations = {
               "texture",
               kLaxer,
               "tex",
-              "tex.acube with an offset vector e (d, [a, c], e, f)",
+              "tex.acube with a scalar offset e and an .f32 coordinate type (d, [a, c], e, f)",
               [](const DeviationSubject& s) {
-                return s.has("acube") && !s.hasAny({"level", "grad", "base"}) && s.operands.size() == 4;
+                // A scalar e and an .f32 coordinate type: ptxas refuses a
+                // vector e ("Illegal modifier '.acube'") and an .s32 ctype.
+                return s.has("acube") && !s.hasAny({"level", "grad", "base"}) && s.operands.size() == 4 &&
+                       s.operand(2)->kind == Kind::Register && !s.qualifiers.empty() && s.qualifiers.back() == "f32";
               },
               "13.0",
               "",
