@@ -614,4 +614,19 @@ inline std::string_view tokenText(const Module& module, const DeferredInstructio
   return std::string_view(module.deferred_text + place.begin, place.end - place.begin);
 }
 
+// Where statement `s` of a block in `module` begins (a deferred run: where
+// its first instruction does).
+inline std::uint32_t statementBegin(const Module& module, const Statement& s) {
+  if (const auto* run = std::get_if<DeferredRun>(&s.node)) return module.deferred[run->first].range.begin;
+  return visitNode(
+      [](const auto& node) -> std::uint32_t {
+        if constexpr (std::is_same_v<std::decay_t<decltype(node)>, DeferredRun>) {
+          return 0;
+        } else {
+          return node.range.begin;
+        }
+      },
+      s);
+}
+
 }  // namespace ptxlint::ast

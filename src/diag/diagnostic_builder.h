@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -14,6 +15,13 @@ namespace ptxlint::diag {
 class DiagnosticSink {
  public:
   explicit DiagnosticSink(std::size_t max_errors = 1000) : max_errors_(max_errors), keep_limit_(max_errors * 4 + 64) {}
+
+  // The same, citing the manual's section the rule comes from.
+  Diagnostic& report(RuleId rule, SourceRange range, std::string message, std::string_view section) {
+    Diagnostic& d = report(rule, range, std::move(message));
+    d.spec_section = section;
+    return d;
+  }
 
   // Starts a diagnostic of `rule` at `range`; the returned reference stays
   // valid until the next report() and can receive notes and fix-its.

@@ -434,4 +434,18 @@ TokenVector lexAll(std::string_view text) {
   return tokens;
 }
 
+bool braceOpensBlock(std::uint16_t previous) {
+  switch (previous) {
+    case PtxLexer::COMMA:
+    case PtxLexer::OPCODE_OR_DOTTED:
+    case PtxLexer::IDENT:
+    case PtxLexer::DOT_NAME:
+    case PtxLexer::ASSIGN:
+    case PtxLexer::LBRACE:
+    case PtxLexer::LPAREN:
+    case PtxLexer::LBRACK: return false;
+    default: return true;
+  }
+}
+
 }  // namespace ptxlint::parse

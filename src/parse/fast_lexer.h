@@ -53,4 +53,10 @@ class FastLexer {
 // Every token of `text` (offsets relative to `text`).
 TokenVector lexAll(std::string_view text);
 
+// Whether a '{' after a token of type `previous` opens a block. After a
+// comma, a name, an opcode, '=', '{', '(' or '[' it belongs to the statement
+// (a vector operand, an initializer, a section's data). The fast path and
+// the chunker both cut on this.
+bool braceOpensBlock(std::uint16_t previous);
+
 }  // namespace ptxlint::parse

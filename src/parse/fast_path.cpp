@@ -493,7 +493,7 @@ class ChunkParser {
         case T::RPAREN:
         case T::RBRACK: --brackets; break;
         case T::LBRACE:
-          if (brackets == 0 && braces == 0 && opensBlock(type(q - 1))) return q;
+          if (brackets == 0 && braces == 0 && braceOpensBlock(type(q - 1))) return q;
           ++braces;
           break;
         case T::RBRACE:
@@ -507,22 +507,6 @@ class ChunkParser {
       }
     }
     return 0;
-  }
-
-  // A '{' after these tokens belongs to the statement (a vector operand, an
-  // initializer, a section's data); after anything else it opens a block.
-  static bool opensBlock(std::uint16_t previous) {
-    switch (previous) {
-      case T::COMMA:
-      case T::OPCODE_OR_DOTTED:
-      case T::IDENT:
-      case T::DOT_NAME:
-      case T::ASSIGN:
-      case T::LBRACE:
-      case T::LPAREN:
-      case T::LBRACK: return false;
-      default: return true;
-    }
   }
 
   // .section NAME { items }

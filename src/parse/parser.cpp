@@ -200,20 +200,6 @@ bool markPieces(std::string_view text, const Chunk& chunk, ast::Module& module, 
   return true;
 }
 
-// Where statement `s` of a block begins.
-std::uint32_t statementBegin(const ast::Module& module, const ast::Statement& s) {
-  if (const auto* run = std::get_if<ast::DeferredRun>(&s.node)) return module.deferred[run->first].range.begin;
-  return ast::visitNode(
-      [](const auto& node) -> std::uint32_t {
-        if constexpr (std::is_same_v<std::decay_t<decltype(node)>, ast::DeferredRun>) {
-          return 0;
-        } else {
-          return node.range.begin;
-        }
-      },
-      s);
-}
-
 // Leaves of the items parsed from `first_item` on only what begins at
 // `from` or after: the item that `from` is inside keeps the statements,
 // elements or data lines from there on, and is the last piece of its item.
@@ -229,7 +215,7 @@ void dropBefore(ast::Module& module, std::size_t first_item, std::uint32_t from)
   };
   ast::TopLevel& item = module.items[first_item];
   if (auto* f = std::get_if<ast::Function>(&item.node); f != nullptr && f->body) {
-    trim(f->body->statements, [&](const ast::Statement& st) { return statementBegin(module, st); });
+    trim(f->body->statements, [&](const ast::Statement& st) { return ast::statementBegin(module, st); });
     f->piece = ast::Piece::Last;
   } else if (auto* v = std::get_if<ast::VariableDecl>(&item.node);
              v != nullptr && !v->declarators.empty() && v->declarators.back().initializer) {

@@ -209,23 +209,6 @@ TokenChunker::Step TokenChunker::emit(std::size_t count, std::uint32_t end, Chun
 
 namespace {
 
-// Whether a '{' after a token of type `previous` opens a block: after
-// these it belongs to the statement (a vector operand, an initializer),
-// as the fast path reads it (fast_path.cpp, opensBlock).
-bool opensBlock(std::uint16_t previous) {
-  switch (previous) {
-    case T::COMMA:
-    case T::OPCODE_OR_DOTTED:
-    case T::IDENT:
-    case T::DOT_NAME:
-    case T::ASSIGN:
-    case T::LBRACE:
-    case T::LPAREN:
-    case T::LBRACK: return false;
-    default: return true;
-  }
-}
-
 bool isLinkage(std::uint16_t type) {
   return type == T::EXTERN || type == T::VISIBLE || type == T::WEAK || type == T::COMMON;
 }
@@ -314,7 +297,7 @@ TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::
           item.kind = ItemKind::Other;
         }
       } else if (item.kind == ItemKind::Function && item.blocks > 0) {
-        if (item.statement_braces == 0 && (before(1) == T::LBRACE || opensBlock(before(1)))) {
+        if (item.statement_braces == 0 && (before(1) == T::LBRACE || braceOpensBlock(before(1)))) {
           ++item.blocks;
         } else {
           ++item.statement_braces;
@@ -688,6 +671,20 @@ constexpr std::array<bool, 256> makeBraceBytes() {
 }
 constexpr std::array<bool, 256> kBraceByte = makeBraceBytes();
 
+// At text[i], '/' or '"': moves i to the last byte of the comment or string
+// literal that starts there (a lone '/' stays). False for a string that no
+// '"' closes on its line.
+bool skipCommentOrString(std::string_view text, std::size_t& i) {
+  if (text[i] == '/') {
+    if (i + 1 < text.size() && (text[i + 1] == '/' || text[i + 1] == '*')) i = skipBlanksAndComments(text, i) - 1;
+    return true;
+  }
+  while (++i < text.size() && text[i] != '"' && text[i] != '\n') {
+    if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] != '\n') ++i;
+  }
+  return i < text.size() && text[i] == '"';
+}
+
 std::optional<LookAhead> braceAhead(std::string_view text, std::uint32_t from, CutItem kind) {
   std::uint32_t braces = 1, parens = 0;
   const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
@@ -701,13 +698,8 @@ std::optional<LookAhead> braceAhead(std::string_view text, std::uint32_t from, C
     if (i == text.size()) break;
     switch (text[i]) {
       case '/':
-        if (i + 1 < text.size() && (text[i + 1] == '/' || text[i + 1] == '*')) i = skipBlanksAndComments(text, i) - 1;
-        break;
       case '"':
-        while (++i < text.size() && text[i] != '"' && text[i] != '\n') {
-          if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] != '\n') ++i;
-        }
-        if (i >= text.size() || text[i] != '"') return std::nullopt;  // (an unterminated string)
+        if (!skipCommentOrString(text, i)) return std::nullopt;  // (an unterminated string)
         break;
       case '{': ++braces; break;
       case '(':
@@ -751,13 +743,7 @@ std::uint32_t itemEndAhead(std::string_view text, std::uint32_t from) {
     if (i == text.size()) break;
     switch (text[i]) {
       case '/':
-        if (i + 1 < text.size() && (text[i + 1] == '/' || text[i + 1] == '*')) i = skipBlanksAndComments(text, i) - 1;
-        break;
-      case '"':
-        while (++i < text.size() && text[i] != '"' && text[i] != '\n') {
-          if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] != '\n') ++i;
-        }
-        break;
+      case '"': skipCommentOrString(text, i); break;
       case '{': ++braces; break;
       case '(':
       case '[': ++parens; break;
@@ -803,7 +789,7 @@ std::optional<LookAhead> lookAhead(std::string_view text, std::uint32_t from, Cu
     switch (t.type) {
       case T::LBRACE:
         ++braces;
-        if (statement_braces == 0 && (previous.type == T::LBRACE || opensBlock(previous.type))) {
+        if (statement_braces == 0 && (previous.type == T::LBRACE || braceOpensBlock(previous.type))) {
           ++blocks;
         } else {
           ++statement_braces;

@@ -101,9 +101,7 @@ std::optional<std::uint64_t> paramBytes(const ast::Param& p) {
 
 Diagnostic& DeclarationChecker::report(diag::RuleId rule, SourceRange at, std::string message,
                                        std::string_view section) {
-  Diagnostic& d = sink_.report(rule, at, std::move(message));
-  d.spec_section = section;
-  return d;
+  return sink_.report(rule, at, std::move(message), section);
 }
 
 // 5.4.1, 5.4.2, 5.4.5, 5.1.6.3: ptxas reads a declaration's specifiers in

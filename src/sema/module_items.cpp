@@ -40,9 +40,7 @@ bool hasLinkage(const ast::Function& f, std::string_view word) {
 
 Diagnostic& ModuleItemChecker::report(diag::RuleId rule, SourceRange at, std::string message,
                                       std::string_view section) {
-  Diagnostic& d = sink_.report(rule, at, std::move(message));
-  d.spec_section = section;
-  return d;
+  return sink_.report(rule, at, std::move(message), section);
 }
 
 void ModuleItemChecker::function(const ast::Function& f) {

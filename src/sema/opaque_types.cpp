@@ -223,9 +223,7 @@ class MemberChecker {
   }
 
   Diagnostic& error(SourceRange at, std::string message, std::string_view section) {
-    Diagnostic& d = sink_.report(diag::RuleId::InvalidDeclaration, at, std::move(message));
-    d.spec_section = section;
-    return d;
+    return sink_.report(diag::RuleId::InvalidDeclaration, at, std::move(message), section);
   }
   void warn(SourceRange at, std::string message) {
     Diagnostic& d = sink_.report(diag::RuleId::OpaqueMember, at, std::move(message));

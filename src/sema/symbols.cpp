@@ -494,25 +494,12 @@ class SymbolChecker {
   void statementsAmongUnknown(Scope& scope, const ast::Block& b, bool labels_declared) {
     std::size_t next = 0;
     for (const ast::Statement& s : b.statements) {
-      std::uint32_t at = statementBegin(s);
+      std::uint32_t at = ast::statementBegin(*module_, s);
       for (; next < b.unknown_names.size() && b.unknown_names[next].range.begin < at; ++next) {
         scope.declareUnknown(b.unknown_names[next].text);
       }
       statement(scope, s, labels_declared);
     }
-  }
-
-  std::uint32_t statementBegin(const ast::Statement& s) const {
-    if (const auto* run = std::get_if<ast::DeferredRun>(&s.node)) return module_->deferred[run->first].range.begin;
-    return ast::visitNode(
-        [](const auto& node) -> std::uint32_t {
-          if constexpr (std::is_same_v<std::decay_t<decltype(node)>, ast::DeferredRun>) {
-            return 0;
-          } else {
-            return node.range.begin;
-          }
-        },
-        s);
   }
 
   void statement(Scope& scope, const ast::Statement& s, bool labels_declared) {

@@ -80,8 +80,7 @@ class BlockMatch {
 };
 
 void emit(diag::DiagnosticSink& sink, const Finding& f, std::string_view section) {
-  Diagnostic& d = sink.report(f.rule, f.range, f.message);
-  d.spec_section = section;
+  Diagnostic& d = sink.report(f.rule, f.range, f.message, section);
   for (const std::string& n : f.notes) diag::DiagnosticSink::addNote(d, n);
   if (f.fixit) diag::DiagnosticSink::addFixIt(d, f.fixit->range, f.fixit->replacement);
 }
