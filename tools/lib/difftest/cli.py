@@ -10,7 +10,7 @@ wgmma, textures, surfaces and video instructions.
     tools/difftest [--seed S] [--max-cases N] [--jobs J] [--ptxlint PATH]
                    [--ptxas PATH] [--json FILE] [--min-agreement P]
                    [--list] [--only OPCODE[,OPCODE...]] [--known FILE]
-                   [--keep DIR]
+                   [--keep DIR] [--operand-kinds]
 
 The cases come from the PTX ISA manual's syntax blocks, transcribed in
 blocks/ (BLOCKS, one module per family beside src/spec's C++ tables)
@@ -33,6 +33,13 @@ is newer than ptxas knows (9.1 for CUDA 13.0) are "manual-only": ptxas
 cannot judge them; they are counted apart, and ptxlint is compared with the
 manual's reading instead.
 
+--operand-kinds runs the operand-kind sweep instead (kinds.py): for every
+syntax block a valid instruction, each operand slot given each kind in turn
+(a register of each type, integer and floating-point constants, vectors of
+other lengths, each address form in each state space, a symbol, '_'); the
+report adds the matrix of blocks x slots x kinds tried and the agreement per
+family and per kind.
+
 Known, explained disagreements live in tests/difftest/known-disagreements.txt
 (format described there); --min-agreement P (a percentage) fails the run
 when the agreement, counting known disagreements as explained, is below P.
@@ -48,7 +55,7 @@ import sys
 import time
 
 from .blocks import OPCODES
-from .generator import generate, stratified
+from .generator import generate, generate_operand_kinds, stratified
 from .report import load_known, report
 from .runner import run_cases
 
@@ -79,6 +86,8 @@ def parse_args():
     ap.add_argument("--known", default=os.path.join(ROOT, "tests", "difftest",
                                                     "known-disagreements.txt"), metavar="FILE",
                     help="known disagreements (default: tests/difftest/known-disagreements.txt)")
+    ap.add_argument("--operand-kinds", action="store_true",
+                    help="the operand-kind sweep: every slot of every block given each kind")
     ap.add_argument("--keep", metavar="DIR", help="write the case modules to DIR and keep them")
     args = ap.parse_args()
 
@@ -103,7 +112,7 @@ def print_list(cases):
 
 def main():
     args, only = parse_args()
-    cases = generate(args.seed, only)
+    cases = generate_operand_kinds(args.seed, only) if args.operand_kinds else generate(args.seed, only)
     if args.max_cases is not None and args.max_cases < len(cases):
         cases = stratified(cases, args.max_cases, random.Random(args.seed))
 

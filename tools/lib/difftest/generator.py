@@ -6,13 +6,14 @@ import functools
 import itertools
 import random
 
-from .blocks import ARITH_OPCODES, BLOCKS, CONTROL_OPCODES, MBARRIER_OPCODES, SYNC_OPCODES
+from .blocks import ARITH_OPCODES, BLOCKS, FAMILY_OF, CONTROL_OPCODES, MBARRIER_OPCODES, SYNC_OPCODES
 from .blocks.control_flow import CONTROL_NAMES
 from .model import (ALL_TARGETS, STATE_SPACES, TARGETS, TARGET_NEEDS, TIES, VERSIONS, pred_text,
                     q_of, target_ok, target_parts, tokens_of, version_below, vt)
+from .kinds import model_knows, slot_kinds
 from .operands import DEST_KINDS, TYPED_KINDS, build_operands, operand_fits
 from .render import render
-from .verdict import manual_verdict, match_operands
+from .verdict import manual_verdict, match_operands, match_slots
 
 
 FOREIGN_QUALS = [".L2::cache_hint", ".multicast::cluster", ".cp_mask", ".noftz", ".mmio",
@@ -491,6 +492,70 @@ def stratified(cases, n, rng):
     out = round_robin(queues)[:n]
     out.sort(key=lambda c: c["id"])
     return out
+
+
+def sweep_bases(gen, block, count):
+    """Up to `count` valid instructions of `block` (by the manual's reading)
+    on a .version ptxas 13.0 knows: -> [(toks, ops, target, version)]."""
+    combos = gen.enumerate_block(block)
+    gen.rng.shuffle(combos)
+    bases = []
+    for a, ops, reqs in combos[:400]:
+        t, v = pick_target_version(reqs, gen.rng)
+        if v == "9.1":   # newer than ptxas 13.0 knows: a target and version it judges
+            known = [(x, [w for w in vs if w != "9.1"]) for x, vs in target_version_candidates(tuple(reqs))]
+            known = [(x, vs) for x, vs in known if vs]
+            if not known:
+                continue
+            t, v = known[0][0], known[0][1][-1]
+        case = {"opcode": block.opcode, "toks": tokens_of(block, a), "ops": ops, "target": t,
+                "version": v}
+        if manual_verdict(case)[0] == "accept":
+            bases.append((tokens_of(block, a), ops, t, v))
+            if len(bases) >= count:
+                break
+    return bases
+
+
+def generate_operand_kinds(seed, only=None, bases_per_block=1):
+    """The operand-kind sweep (kinds.py): for each block a valid instruction
+    (bases_per_block of them), each operand in turn replaced by each kind."""
+    g = Gen(seed)
+    for block in BLOCKS:
+        if block.gen_only or (only and block.opcode not in only):
+            continue
+        for toks, ops, t, v in sweep_bases(g, block, bases_per_block):
+            base = g.add(block, "slot-kind-base", "the valid instruction", toks, ops, t, v)
+            if base is not None:
+                base["family"] = FAMILY_OF[id(block)]
+            names = slot_names(block, ops, toks)
+            for j, op in enumerate(ops):
+                for label, op2 in slot_kinds(op):
+                    if op2 == op:
+                        continue
+                    c = g.add(block, "slot-kind", f"{names[j]} as {label}", toks,
+                              ops[:j] + [op2] + ops[j + 1:], t, v)
+                    if c is None:
+                        continue
+                    c["family"] = FAMILY_OF[id(block)]
+                    c["slot"] = f"{block.label}:{names[j]}"
+                    c["slot_kind"] = label
+                    if not model_knows(op2):
+                        c["expect"], c["expect_why"] = None, "the model has no reading of this kind"
+    cases = g.cases
+    for i, c in enumerate(cases, 1):
+        c["id"] = i
+    return cases
+
+
+def slot_names(block, ops, toks):
+    """The manual's name of each operand of the valid `ops`."""
+    m = match_slots(block, toks)
+    q = q_of(block, m[0]) if m else {}
+    q["__immset"] = block.sets.get("cp-size", [])
+    m = match_operands(block, ops, q) or {}
+    by_op = [n for n, _, _ in block.operands if n in m]
+    return by_op if len(by_op) == len(ops) else [f"operand {j + 1}" for j in range(len(ops))]
 
 
 def generate(seed, only=None):

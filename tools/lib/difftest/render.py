@@ -30,6 +30,14 @@ def render(case):
     for op in case["ops"]:
         if op[0] == "addr":
             parts.append(f"[{reg(64)}]")
+        elif op[0] == "aoff":     # the operand-kind sweep's address forms (6.4.1)
+            parts.append(f"[{reg(64)}+8]")
+        elif op[0] == "a32":
+            parts.append(f"[{reg(32)}]")
+        elif op[0] == "aimm":
+            parts.append("[4096]")
+        elif op[0] == "avar":
+            parts.append(f"[{op[1]}+{op[2]}]" if op[2] else f"[{op[1]}]")
         elif op[0] == "reg":
             parts.append(reg(op[1]))
         elif op[0] == "treg":
@@ -84,10 +92,22 @@ CONTROL_KERNEL = ("\tTb: .branchtargets L_a;\n\tTc0: .calltargets f0;\n\tTc1: .c
                   "\tP2: .callprototype (.param .b32 _) _ (.param .b32 _);\n")
 
 
+# The variables the operand-kind sweep names (kinds.SWEEP_VARIABLES), by
+# state space; .local ones are declared in the kernel.
+SWEEP_DECLS = {"g_glob": ".global .align 8 .b32 g_glob[64];",
+               "g_shared": ".shared .align 8 .b32 g_shared[64];",
+               "g_const": ".const .align 8 .b32 g_const[64];"}
+
+
+def named_variables(case):
+    return {op[1] for op in case["ops"] if op[0] in ("avar", "sym")}
+
+
 def resource_decls(case):
-    """The .surfref / .texref a surface or texture case names (9.7.10, 9.7.11)."""
+    """The .surfref / .texref a surface or texture case names (9.7.10, 9.7.11),
+    and the variables of the operand-kind sweep."""
     kinds = {op[0] for op in case["ops"]}
-    text = ""
+    text = "".join(SWEEP_DECLS[v] + "\n" for v in sorted(named_variables(case)) if v in SWEEP_DECLS)
     if kinds & {"surf", "surfh"}:
         text += ".global .surfref surf_g;\n"
     if kinds & {"texh", "texc"}:
@@ -97,11 +117,13 @@ def resource_decls(case):
 
 def module_text(case):
     instr, decls = render(case)
+    if "g_local" in named_variables(case):
+        decls.append(".local .align 8 .b32 g_local[64];")
     body = "".join(f"\t{d}\n" for d in decls)
     if case["opcode"] in CONTROL_OPCODES:
         return (f"//\n// difftest case {case['id']}: {case['opcode']}, {case['kind']}\n//\n"
                 f".version {case['version']}\n.target {case['target']}\n.address_size 64\n\n"
-                f"{CONTROL_MODULE}.visible .entry difftest_case()\n{{\n{body}{CONTROL_KERNEL}\t{instr}\n"
+                f"{resource_decls(case)}{CONTROL_MODULE}.visible .entry difftest_case()\n{{\n{body}{CONTROL_KERNEL}\t{instr}\n"
                 f"L_a:\n\tret;\n}}\n")
     return (f"//\n// difftest case {case['id']}: {case['opcode']}, {case['kind']}\n//\n"
             f".version {case['version']}\n.target {case['target']}\n.address_size 64\n\n"

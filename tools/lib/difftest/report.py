@@ -179,6 +179,44 @@ def print_cases(failures, ptxas_errors, explained, unexplained, manual_diff):
             show(c)
 
 
+def print_sweep(cases):
+    """The operand-kind sweep's matrix: blocks x slots x kinds tried per
+    family, and the agreement of --compat=ptxas-13.0 with ptxas per family and
+    per kind (the default mode's beside it)."""
+    sweep = [c for c in cases if c["kind"] == "slot-kind"]
+    if not sweep:
+        return {}
+    fams, kinds = {}, {}
+    for c in sweep:
+        for key, table in ((c["family"], fams), (c["slot_kind"], kinds)):
+            s = table.setdefault(key, {"blocks": set(), "slots": set(), "cells": 0, "judged": 0,
+                                       "compat": 0, "default": 0})
+            s["blocks"].add(c["block"] + "@" + c["opcode"])
+            s["slots"].add(c["slot"] + "@" + c["opcode"])
+            s["cells"] += 1
+            if "compat_agrees" in c:
+                s["judged"] += 1
+                s["compat"] += c["compat_agrees"]
+                s["default"] += c["ptxlint"]["verdict"] == c["ptxas"]["verdict"]
+    print("\nOperand-kind sweep: each slot of a valid instruction of each block given each kind")
+    for title, table in (("family", fams), ("kind", kinds)):
+        print(f"\n{title:<32} {'blocks':>6} {'slots':>6} {'cases':>6} {'judged':>7} "
+              f"{'compat=ptxas':>13} {'default=ptxas':>14}")
+        rows = sorted(table) + ["overall"]
+        for key in rows:
+            if key == "overall":
+                s = {"blocks": set().union(*(t["blocks"] for t in table.values())),
+                     "slots": set().union(*(t["slots"] for t in table.values())),
+                     **{k: sum(t[k] for t in table.values()) for k in ("cells", "judged", "compat", "default")}}
+            else:
+                s = table[key]
+            print(f"{key:<32} {len(s['blocks']):>6} {len(s['slots']):>6} {s['cells']:>6} {s['judged']:>7} "
+                  f"{cell(s['compat'], s['judged'], 13)} {cell(s['default'], s['judged'], 14)}")
+    return {t: {k: {"blocks": len(v["blocks"]), "slots": len(v["slots"]), "cases": v["cells"],
+                    "judged": v["judged"], "compat_agree": v["compat"], "default_agree": v["default"]}
+                for k, v in table.items()} for t, table in (("family", fams), ("kind", kinds))}
+
+
 def report(cases, known, args, elapsed, max_version):
     """Print the figures and the disagreements, write --json: -> the exit status."""
     stats, failures, unexplained, explained, manual_diff, ptxas_errors = tally(cases, known,
@@ -188,6 +226,7 @@ def report(cases, known, args, elapsed, max_version):
               "manual_agree", "compat_agree")}
     print_figures(stats, total, args, elapsed, max_version)
     print_cases(failures, ptxas_errors, explained, unexplained, manual_diff)
+    sweep = print_sweep(cases)
     compat_unexplained = [c for c in cases if c.get("compat_unexplained")]
     print(f"\n--compat=ptxas-13.0 disagreements with ptxas (unexplained by the deviation "
           f"table): {len(compat_unexplained)}")
@@ -198,7 +237,7 @@ def report(cases, known, args, elapsed, max_version):
         with open(args.json, "w") as f:
             json.dump({"seed": args.seed, "elapsed_s": round(elapsed, 2),
                        "ptxas_max_version": max_version, "totals": total, "per_instruction": stats,
-                       "cases": cases}, f, indent=1)
+                       "operand_kind_sweep": sweep, "cases": cases}, f, indent=1)
     status = 0
     if failures or compat_unexplained:
         status = 1

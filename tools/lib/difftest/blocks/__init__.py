@@ -39,5 +39,18 @@ BLOCKS = (ASYNC_COPY_BLOCKS + BULK_REDUCE_MULTIMEM_BLOCKS + MEMORY_BLOCKS
           + SYNC_BLOCKS + TCGEN05_BLOCKS + MMA_BLOCKS)
 OPCODES = sorted({b.opcode for b in BLOCKS})
 
-__all__ = ["BLOCKS", "OPCODES", "ARITH_OPCODES", "CONTROL_OPCODES", "MBARRIER_OPCODES",
+# The family of each block: the module it is transcribed in (the C++ table
+# file it sits beside), the unit the figures of the operand-kind sweep are
+# given per.
+FAMILIES = {"async_copy": ASYNC_COPY_BLOCKS, "bulk_reduce_multimem": BULK_REDUCE_MULTIMEM_BLOCKS,
+            "memory": MEMORY_BLOCKS, "arithmetic": ARITH_BLOCKS, "conversion": CONVERSION_BLOCKS,
+            "atomics": ATOMIC_BLOCKS, "mbarrier": MBARRIER_BLOCKS, "tensor_copy": TENSOR_BLOCKS,
+            "tensormap_cluster": TENSORMAP_CLUSTER_BLOCKS, "async_store": ASYNC_STORE_BLOCKS,
+            "cache_control": CACHE_CONTROL_BLOCKS + LDU_BLOCKS, "warp_matrix": MATRIX_BLOCKS + WMMA_BLOCKS,
+            "warpgroup_matrix": WGMMA_BLOCKS + WGMMA_SP_BLOCKS, "video": VIDEO_BLOCKS,
+            "texture_surface": SURFACE_BLOCKS + TEXTURE_BLOCKS, "control_flow": CONTROL_BLOCKS,
+            "synchronization": SYNC_BLOCKS, "tcgen05": TCGEN05_BLOCKS, "mma": MMA_BLOCKS}
+FAMILY_OF = {id(b): name for name, blocks in FAMILIES.items() for b in blocks}
+
+__all__ = ["BLOCKS", "OPCODES", "FAMILIES", "FAMILY_OF", "ARITH_OPCODES", "CONTROL_OPCODES", "MBARRIER_OPCODES",
            "SYNC_OPCODES"]
