@@ -817,21 +817,21 @@ std::vector<InstructionSpec> arithmeticSpecs() {
   specs.push_back(entry("9.7.9.4", "mov.type d, a (pack)", "mov", {required(".type", kPackTypes)},
                         {typedDest("d"), packed("a", false)}, {}, {1, 0}, {}, b128));
   specs.push_back(entry("9.7.9.4", "mov.type d, a (unpack)", "mov", {required(".type", kPackTypes)},
-                        {packed("d", true), typed("a")}, {}, {1, 0}, {}, b128));
+                        {packed("d", true), orVariable(typed("a"))}, {}, {1, 0}, {}, b128));
   // 9.7.9.3 mov: "d, a" where a is a register, an immediate, a special
   // register, a variable or function name (with an offset): symbols other
   // than registers are judged by the symbol checks. "mov.f64 requires sm_13".
   specs.push_back(entry("9.7.9.3", "mov.type d, a", "mov",
                         {required(".type", {".pred", ".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32",
                                             ".s64", ".f32", ".f64"})},
-                        {typedDest("d"), typedValue("a")}, {}, {1, 0}, {},
+                        {typedDest("d"), orVariable(typedValue("a"))}, {}, {1, 0}, {},
                         {{.slot = ".type", .values = {".f64"}, .targets = {TargetRequirement::atLeast(13)}}}));
   // A .b128 scalar to a .b128 scalar: the block's `mov.type d, a` with
   // neither operand a vector (the other types are 9.7.9.3's); a may be an
   // integer constant, as for every type of 9.7.9.3 (ptxas 13.0 takes
   // `mov.b128 %rq1, 41`).
   specs.push_back(entry("9.7.9.4", "mov.b128 d, a", "mov", {required(".type", {".b128"})},
-                        {typedDest("d"), typedValue("a")}, {}, {1, 0}, {}, b128));
+                        {typedDest("d"), orVariable(typedValue("a"))}, {}, {1, 0}, {}, b128));
   // 6.4.3 Vectors as Operands: "Vector operands can be specified as source
   // and destination operands for instructions", "mov.v4.f32 {a,b,c,d}, V;";
   // chapter 10: "mov.v4.u32 %rx, %clusterid;". Each operand a braced list of
@@ -842,7 +842,7 @@ std::vector<InstructionSpec> arithmeticSpecs() {
       "6.4.3", "mov.vec.type d, a", "mov",
       {required(".vec", {".v2", ".v4"}),
        required(".type", {".b16", ".b32", ".b64", ".u16", ".u32", ".u64", ".s16", ".s32", ".s64", ".f32", ".f64"})},
-      {data("d", ".vec"), data("a", ".vec")},
+      {data("d", ".vec"), orVariable(data("a", ".vec"))},
       // 5.4.2: "Vectors cannot exceed 128-bits in length; for
       // example, .v4 .f64 is not allowed".
       {pairs(".vec", ".type",

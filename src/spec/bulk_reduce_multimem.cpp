@@ -242,7 +242,7 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
                        optionalSpace(".ss", {".shared::cluster"}),
                        required(".completion_mechanism", {".mbarrier::complete_tx::bytes"}), required(".op", b.ops),
                        required(".type", b.types)},
-        .operands = {address("a"), typed("b"), address("mbar")},
+        .operands = {address("a"), typed("b"), sharedAddress("mbar")},
         .introduced = {8, 1},
         .target = TargetRequirement::atLeast(90),
     });

@@ -581,12 +581,12 @@ std::vector<InstructionSpec> conversionSpecs() {
   // ptxas 13.0 takes the size before the state space too, but `.to` only
   // right after the opcode ("Unknown modifier '.to'"). cvta.to takes a
   // register or a constant, never a variable ("Argument 1 of instruction
-  // 'cvta.to': must be register"), which the engine does not judge.
+  // 'cvta.to': must be register"); cvta's var is one of the .space named.
   specs.push_back({.section = "9.7.9.20",
                    .syntax = "cvta.space.size p, a",
                    .opcode = "cvta",
                    .qualifiers = {space(".space", kSpaces), required(".size", {".u32", ".u64"})},
-                   .operands = {typedDest("p", ".size"), typedValue("a", ".size")},
+                   .operands = {typedDest("p", ".size"), orVariable(typedValue("a", ".size"), ".space")},
                    .introduced = {2, 0},
                    .target = TargetRequirement::atLeast(20),
                    .notes = space_notes});
@@ -643,7 +643,7 @@ std::vector<InstructionSpec> conversionSpecs() {
                    .opcode = "mapa",
                    .qualifiers = {optionalSpace(".space", {".shared::cluster"}),
                                   required(".type", {".u32", ".u64", ".s32", ".s64"})},
-                   .operands = {typedDest("d"), typedValue("a"), valueOfType("b", ".u32")},
+                   .operands = {typedDest("d"), orVariable(typedValue("a"), {}, ".shared"), valueOfType("b", ".u32")},
                    .introduced = {7, 8},
                    .target = sm90});
 
@@ -655,7 +655,7 @@ std::vector<InstructionSpec> conversionSpecs() {
                    .opcode = "getctarank",
                    .qualifiers = {optionalSpace(".space", {".shared::cluster"}),
                                   required(".type", {".u32", ".u64", ".s32", ".s64"})},
-                   .operands = {destOfType("d", ".u32"), typedValue("a")},
+                   .operands = {destOfType("d", ".u32"), orVariable(typedValue("a"), {}, ".shared")},
                    .introduced = {7, 8},
                    .target = sm90});
   return specs;

@@ -202,6 +202,8 @@ struct OperandSpec {
   std::string_view vector_slot{};  // Data: the .vec qualifier
   // Address: the qualifier slot that names the state space the address lies
   // in (ld's and st's .ss); a named variable there must be of that space.
+  // Value with kVariableSymbol: the same for the variable named (cvta's
+  // .space).
   std::string_view space_slot{};
   // Address: which forms of 6.4.1 it takes (AddressForm bits).
   std::uint8_t address_forms = kAllAddressForms;
@@ -234,7 +236,16 @@ struct OperandSpec {
   // "d[|p]").
   bool with_predicate = false;
   PredicateForm predicate_form = PredicateForm::Plain;
-  std::uint8_t symbols = 0;  // Symbol: the SymbolClass bits it may name
+  // Symbol: the SymbolClass bits it may name. Value and Data: the names that
+  // may stand for their address (kVariableSymbol: a variable's or a
+  // parameter's, "The mov instruction can be used to move the address of a
+  // variable into a pointer", 6.4.1; cvta's "var", mapa's "shared memory
+  // variable"); elsewhere a variable or a label is no value (6.4.4).
+  std::uint8_t symbols = 0;
+  // Value with kVariableSymbol, and Address: the state space a variable
+  // named must be declared in, fixed (mapa's .shared, an mbarrier object's)
+  // where `space_slot` names none.
+  std::string_view variable_space{};
   // Symbol: the name has a signature (a function, a .callprototype or
   // .calltargets label) that the lists named here must match in length; an
   // empty name, or a list the block lacks, stands for no results or no
@@ -357,6 +368,15 @@ inline OperandSpec addressIn(std::string_view name, std::string_view slot) {
   op.space_slot = slot;
   return op;
 }
+// An address of an object in shared memory (an mbarrier object, 9.7.13.15.1;
+// clusterlaunchcontrol's response, 9.7.13.17): a variable named in it is a
+// .shared one whatever space the instruction names, or none (ptxas 13.0:
+// "Illegal state space for address operand", "State space mismatch").
+inline OperandSpec sharedAddress(std::string_view name) {
+  OperandSpec op = address(name);
+  op.variable_space = ".shared";
+  return op;
+}
 // An address that may also be an array element `a[i]` (6.4.2).
 inline OperandSpec orArrayElement(OperandSpec op) {
   op.address_forms |= kAddressArrayElement;
@@ -469,6 +489,16 @@ inline OperandSpec packed(std::string_view name, bool destination, std::string_v
   return op;
 }
 
+// A value that may also be a variable's or parameter's name, standing for
+// its address (mov's a, cvta's var): declared in the state space the
+// qualifier slot `space_slot` names, or in `space` (mapa's "shared memory
+// variable"), or in any where both are empty.
+inline OperandSpec orVariable(OperandSpec op, std::string_view space_slot = {}, std::string_view space = {}) {
+  op.symbols |= kVariableSymbol;
+  op.space_slot = space_slot;
+  op.variable_space = space;
+  return op;
+}
 // A name of one of `classes` (SymbolClass bits): "tgt is a label" (bra),
 // "func is a symbol" (call).
 inline OperandSpec symbol(std::string_view name, std::uint8_t classes) {

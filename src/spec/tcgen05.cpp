@@ -282,7 +282,7 @@ void copyShiftCommit(std::vector<InstructionSpec>& specs) {
                    {required(".cta_group", kCtaGroup), required(".completion_mechanism", {".mbarrier::arrive::one"}),
                     optionalSpace(".space", {".shared::cluster"}), optional(".multicast", {".multicast::cluster"}),
                     required(".type", {".b64"})},
-                   {address("mbar"), withQualifier(reg("ctaMask", 16), ".multicast")}));
+                   {sharedAddress("mbar"), withQualifier(reg("ctaMask", 16), ".multicast")}));
 }
 
 // ---------------------------------------------------------------------------

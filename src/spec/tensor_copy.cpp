@@ -105,7 +105,7 @@ void addLoadMode(InstructionSpec& s, Mode mode, bool with_mbar) {
       s.constraints.push_back(atLeast3d({".im2col::w", ".im2col::w::128"}));
       break;
   }
-  if (with_mbar) s.operands.push_back(address("mbar"));
+  if (with_mbar) s.operands.push_back(sharedAddress("mbar"));
   // "{ i2cOffW , i2cOffH , i2cOffD } for .dim = .5d: A vector of im2col
   // offsets whose vector size is two less than number of dimensions .dim"
   // (16-bit, as the manual's example declares them: .reg .u16 i2cOffW);

@@ -144,7 +144,7 @@ std::vector<InstructionSpec> tensormapClusterSpecs() {
                    .qualifiers = {leading(required(".async", {".async"})), optionalSpace(".space", {".shared::cta"}),
                                   required(".completion_mechanism", {".mbarrier::complete_tx::bytes"}),
                                   optional(".multicast", {".multicast::cluster::all"}), required(".b128", {".b128"})},
-                   .operands = {address("addr"), address("mbar")},
+                   .operands = {sharedAddress("addr"), sharedAddress("mbar")},
                    .introduced = {8, 6},
                    .target = TargetRequirement::atLeast(100),
                    .notes = {{.slot = ".multicast", .targets = sm100To120(), .family_from = {8, 8}}}});

@@ -258,7 +258,7 @@ void txq(std::vector<InstructionSpec>& specs) {
 void istypep(std::vector<InstructionSpec>& specs) {
   specs.push_back(entry("9.7.10.6", "istypep.type p, a", "istypep",
                         {required(".type", {".texref", ".samplerref", ".surfref"})},
-                        {predicateDest("p"), typed("a", {})}, {}, {4, 0}, TargetRequirement::atLeast(30)));
+                        {predicateDest("p"), orVariable(typed("a", {}))}, {}, {4, 0}, TargetRequirement::atLeast(30)));
   specs.back().operands[1].fixed_type = ".u64";
 }
 

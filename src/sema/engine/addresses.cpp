@@ -71,8 +71,12 @@ bool addressRegisterType(const OperandScope& s, const ast::Operand& op, const as
 std::optional<std::string_view> addressSpace(const OperandScope& s, const OperandSpec& want) {
   std::string_view slot_name = want.space_slot;
   if (slot_name.empty()) {
+    // (An mbarrier object's address lies in .shared whatever the line
+    // names: OperandSpec::variable_space, not one of the addresses here.)
     std::size_t addresses = 0;
-    for (const OperandSpec& o : s.spec.operands) addresses += o.kind == OperandKind::Address ? 1 : 0;
+    for (const OperandSpec& o : s.spec.operands) {
+      addresses += o.kind == OperandKind::Address && o.variable_space.empty() ? 1 : 0;
+    }
     if (addresses != 1) return std::nullopt;
     for (const spec::QualifierSlot& q : s.spec.qualifiers) {
       if (!q.space) continue;
@@ -208,8 +212,6 @@ void coordinateTypes(const OperandScope& s, const std::vector<const ast::Operand
 
 // The state space a qualifier names, without its window (".shared::cta"
 // and ".shared::cluster" are .shared; ".param::entry" is .param).
-std::string_view spaceFamily(std::string_view space) { return space.substr(0, space.find("::")); }
-
 // 5.1, 6.4.1: a variable named in an address lies in the state space it was
 // declared in, so an instruction that names another space cannot reach it
 // (ptxas: "State space mismatch between instruction and address"). A
@@ -218,8 +220,30 @@ std::string_view spaceFamily(std::string_view space) { return space.substr(0, sp
 // to the kernel are accessed through these parameter variables using
 // ld.param instructions" (5.1.6.1; a generic address of one comes from
 // cvta.param, 9.7.9.20), so a generic access cannot name it either.
+// The state space of the n-th address of an entry whose addresses and
+// state-space slots stand in the same order ("cp.async.bulk.dst.src ...
+// [dstMem], [srcMem]", "cp.async.ca.shared{::cta}.global [dst], [src]"):
+// nullopt where the counts differ or the slot is empty.
+std::optional<std::string_view> spaceInOrder(const OperandScope& s, const OperandSpec& want) {
+  std::size_t index = 0, addresses = 0;
+  for (const OperandSpec& o : s.spec.operands) {
+    if ((o.kind != OperandKind::Address && o.kind != OperandKind::TensorAddress) || !o.variable_space.empty()) continue;
+    if (&o == &want) index = addresses;
+    ++addresses;
+  }
+  std::vector<std::string_view> slots;
+  for (const spec::QualifierSlot& q : s.spec.qualifiers) {
+    if (q.space) slots.push_back(q.name);
+  }
+  if (slots.size() != addresses || addresses < 2) return std::nullopt;
+  std::string_view space = s.qualifiers.valueOf(slots[index]);
+  return space.empty() ? std::nullopt : std::optional<std::string_view>(space);
+}
+
 void namedAddressSpace(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
-  std::optional<std::string_view> space = addressSpace(s, want);
+  std::optional<std::string_view> space =
+      !want.variable_space.empty() ? std::optional<std::string_view>(want.variable_space) : addressSpace(s, want);
+  if (!space) space = spaceInOrder(s, want);
   if (!space) return;
   const ast::Expr* base = op.expr;
   if (base != nullptr && base->kind == ast::ExprKind::Binary && (base->op == "+" || base->op == "-")) base = base->lhs;
@@ -238,11 +262,15 @@ void namedAddressSpace(const OperandScope& s, const ast::Operand& op, const Oper
     return;
   }
   s.out.add(diag::RuleId::StateSpaceQualifier, op.range,
-            s.out.say("{}; '{}{}' addresses {} memory", what, s.spec.opcode, *space, *space),
+            want.variable_space.empty()
+                ? s.out.say("{}; '{}{}' addresses {} memory", what, s.spec.opcode, *space, *space)
+                : s.out.say("{}; '{}' of '{}' lies in {} memory", what, want.name, s.spec.opcode, *space),
             {s.out.say("a variable named in an address is in the state space it is declared in (5.1, 6.4.1)")});
 }
 
 }  // namespace
+
+std::string_view spaceFamily(std::string_view space) { return space.substr(0, space.find("::")); }
 
 void checkAddressOperand(const OperandScope& s, const ast::Operand& op, const OperandSpec& want) {
   // 6.4.2: "ld.global.u32 s, a[0];" (the symbol pass judges that `a` is an

@@ -10,6 +10,10 @@
 
 namespace ptxlint::sema::engine {
 
+// ".shared" for ".shared::cta" and ".shared::cluster": the state space a
+// variable of `space` lies in, without its window.
+std::string_view spaceFamily(std::string_view space);
+
 // OperandKind::Address and OperandKind::TensorAddress.
 void checkAddressOperand(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want);
 // OperandKind::ResourceAddress: [a, c] or [a, b, c].

@@ -33,6 +33,7 @@ void checkOperand(const OperandScope& s, const ast::Operand& op, const OperandSp
       op.elements[0].kind == ast::OperandKind::Expression && literalKind(op.elements[0].expr) != Literal::Unknown) {
     return checkOperand(s, op.elements[0], want);
   }
+  if ((value || want.kind == OperandKind::Data) && checkNameAsValue(s, op, want)) return;
   switch (want.kind) {
     case OperandKind::Coordinates: checkCoordinateVector(s, op, want); return;
     case OperandKind::ResourceAddress: checkResourceAddress(s, op, want); return;

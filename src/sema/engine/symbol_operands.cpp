@@ -1,5 +1,8 @@
 #include "sema/engine/symbol_operands.h"
 
+#include "sema/engine/addresses.h"
+#include "sema/engine/register_types.h"
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -65,6 +68,60 @@ void checkSymbolOperand(const OperandScope& s, const ast::Operand& op, const spe
   // beyond the finding (`call %rd1;` is judged by `call func;`).
   out.add(diag::RuleId::OperandKind, op.range,
           out.say("'{}' must be {}; '{}' is {}", want.name, describeSymbols(want.symbols), op.expr->text, what));
+}
+
+bool checkNameAsValue(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want) {
+  if (op.kind != ast::OperandKind::Expression || op.expr == nullptr) return false;
+  const ast::Expr* base = op.expr;
+  if (base->kind == ast::ExprKind::Binary && base->op == "+" && base->lhs != nullptr) base = base->lhs;  // var+imm
+  if (base->kind != ast::ExprKind::Symbol) return false;
+  std::optional<NameInfo> info = s.registers.nameInfo(base->text);
+  // Registers are values; a function's name is left alone (ptxas 13.0 takes
+  // `add.u64 d, a, func`, where 6.4.4 has function names in call and mov
+  // only); an undeclared name is the symbol pass's finding.
+  if (!info || info->kind == NameKind::Register || info->kind == NameKind::Function) return false;
+  Findings& out = s.out;
+  auto [bit, what] = classOf(info->kind);
+  bool variable = info->kind == NameKind::Variable || info->kind == NameKind::Param;
+  if (!variable || (want.symbols & spec::kVariableSymbol) == 0) {
+    // ptxas 13.0: "Argument 2 of instruction 'add': must be register",
+    // "Arguments mismatch for instruction 'mov'" for a label.
+    out.add(diag::RuleId::OperandKind, op.range,
+            out.say("'{}' must be a {}; '{}' is {}", want.name,
+                    want.kind == spec::OperandKind::Predicate ? "predicate register" : "register or a constant",
+                    base->text,
+                    info->kind == NameKind::Param ? std::string_view("a parameter")
+                    : variable                    ? std::string_view("a variable")
+                                                  : what),
+            {variable ? std::string("the address of a variable is taken with mov or cvta (6.4.1)")
+                      : std::string("labels are operands of bra and brx.idx only (6.4.4)")});
+    return true;
+  }
+  // The state space the instruction names (cvta.global takes a .global
+  // variable's address; ptxas 13.0: "State space mismatch between
+  // instruction and address").
+  std::string_view need = want.variable_space;
+  if (need.empty() && !want.space_slot.empty()) need = s.qualifiers.valueOf(want.space_slot);
+  if (!need.empty() && !info->space.empty() && spaceFamily(info->space) != spaceFamily(need)) {
+    out.add(diag::RuleId::StateSpaceQualifier, op.range,
+            out.say("'{}' is a {} {}; '{}' takes the address of a {} variable", base->text, info->space,
+                    info->kind == NameKind::Param ? "parameter" : "variable", want.name, spaceFamily(need)),
+            {"a variable named in an address is in the state space it is declared in (5.1, 6.4.1)"});
+    return true;
+  }
+  // 6.4.1, 11.1.3: under .address_size 64 a generic or .global address is
+  // 64 bits; the windows of .shared, .local, .const and .param are reached
+  // in 32 (ptxas 13.0: "Program uses 32-bit address ... conflicting with
+  // .address_size 64", then "32-Bit ABI ... is not supported").
+  if (s.context.address_size == 64 && info->kind == NameKind::Variable && spaceFamily(info->space) == ".global" &&
+      spec::typeQualifierBits(expectedType(s, want)) == 32) {
+    out.add(diag::RuleId::OperandType, op.range,
+            out.say("the address of '{}', a .global variable, is 64 bits under .address_size 64; '{}' is a 32-bit "
+                    "operand",
+                    base->text, want.name),
+            {"ptxas 13.0: 'Program uses 32-bit address ... conflicting with .address_size 64' (6.4.1, 11.1.3)"});
+  }
+  return true;
 }
 
 void checkListOperand(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want) {

@@ -11,6 +11,13 @@ namespace ptxlint::sema::engine {
 
 // OperandKind::Symbol: a name of a kind the operand allows.
 void checkSymbolOperand(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want);
+// Value, Register, Predicate and Data operands given a name: a variable's
+// or parameter's name stands for its address only where the entry says so
+// (OperandSpec::symbols: mov, cvta, mapa, getctarank, istypep), in the state
+// space the instruction names, and never in 32 bits for a .global variable
+// under .address_size 64; a label is never a value (6.4.1, 6.4.4). True
+// when the operand is such a name (judged here, whatever was found).
+bool checkNameAsValue(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want);
 // OperandKind::List: `(a, b, ...)` of scalar operands.
 void checkListOperand(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want);
 
