@@ -122,7 +122,7 @@ std::vector<InstructionSpec> cacheControlSpecs() {
   for (bool vec : {false, true}) {
     InstructionSpec s = entry("9.7.9.10", vec ? "ldu{.ss}.vec.type d, [a]" : "ldu{.ss}.type d, [a]", "ldu",
                               {optionalSpace(".ss", {".global"})},
-                              {widerRegister(data("d", ".vec")), orArrayElement(address("a"))}, {2, 0}, 0);
+                              {destination(widerRegister(data("d", ".vec"))), orArrayElement(address("a"))}, {2, 0}, 0);
     s.target = TargetRequirement::none();
     if (vec) {
       s.qualifiers.push_back(required(".vec", {".v2", ".v4"}));

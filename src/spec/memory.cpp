@@ -88,6 +88,7 @@ InstructionSpec memoryBlock(std::string_view section, std::string_view opcode, c
   // Without a .vec slot (ld.mmio, ld.global.nc without .vec) the .vec
   // qualifier is never filled, and `d` is one register.
   OperandSpec data_operand = vectorData(opcode == "ld" ? "d" : "b");
+  data_operand.destination = opcode == "ld";
   // "Qualifier .level2::eviction_priority is supported if ... Operand d is
   // vector of 8 registers with type specified with .type": no wider ones.
   if (b.eviction) data_operand.exact_size_when = {{".level2::eviction_priority", kLevel2Eviction}};

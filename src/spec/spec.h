@@ -229,7 +229,9 @@ struct OperandSpec {
   // value range 0..255", bfe); registers are not judged.
   std::int64_t min_value = INT64_MIN;
   std::int64_t max_value = INT64_MAX;
-  bool destination = false;  // written: `_` allowed in a Packed vector
+  // Written: `_` allowed in a Packed vector; a Data operand that is no
+  // constant (ld's d, ptxas 13.0: "Result register required").
+  bool destination = false;
   // "d|p": a register of the type paired with a predicate (lop3.BoolOp);
   // the sink `_` may stand for the register.
   // On a Data operand: the vector may carry a predicate, {d0, ...}|p (9.7.10.3
@@ -479,6 +481,11 @@ inline OperandSpec predicateAs(std::string_view name, PredicateForm form) {
     op.destination = true;
     op.constant_allowed = false;
   }
+  return op;
+}
+// An operand the instruction writes (ld's and ldu's d).
+inline OperandSpec destination(OperandSpec op) {
+  op.destination = true;
   return op;
 }
 // A vector whose elements pack into the instruction's type (9.7.9.4 mov).

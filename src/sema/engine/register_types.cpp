@@ -47,6 +47,16 @@ std::string relaxedTypeRule(std::string_view type) {
 
 }  // namespace
 
+// A register of such an instruction type is of that type or of a bit-size
+// type (ptxas 13.0: "Arguments mismatch" for `multimem.red...add.f16x2
+// [a], %f1` or a .u32 register). The fp8 and fp6/fp4 packed types are left
+// out: ptxas takes a .u32 register for .e4m3x4.
+bool isTable26Float(std::string_view type) {
+  static constexpr std::string_view kFloats[] = {".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64"};
+  return contains(kFloats, type);
+}
+
+
 unsigned typeBits(std::string_view type) {
   if (type == ".pred") return 1;
   if (type.size() < 3) return 0;
@@ -101,16 +111,6 @@ void checkRegisterOfType(const OperandScope& s, const ast::Operand& op, const sp
 }
 
 namespace {
-
-// The floating-point types of 9.4's Table 26 (and their packed pairs): a
-// register of such an instruction type is of that type or of a bit-size
-// type (ptxas 13.0: "Arguments mismatch" for `multimem.red...add.f16x2
-// [a], %f1` or a .u32 register). The fp8 and fp6/fp4 packed types are left
-// out: ptxas takes a .u32 register for .e4m3x4.
-bool isTable26Float(std::string_view type) {
-  static constexpr std::string_view kFloats[] = {".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64"};
-  return contains(kFloats, type);
-}
 
 void floatDataRegister(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want,
                        std::string_view type) {

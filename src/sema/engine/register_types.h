@@ -16,6 +16,9 @@ namespace ptxlint::sema::engine {
 // Bits of a type qualifier for register sizes (".pred" is 1, ".b32" 32);
 // 0 for a name that is no sized type.
 unsigned typeBits(std::string_view type);
+// .f16, .f16x2, .bf16, .bf16x2, .f32, .f64: the floating-point types of 9.4's
+// Table 26 and their packed pairs.
+bool isTable26Float(std::string_view type);
 
 // The type an operand must agree with (9.4): its fixed type, or the type
 // qualifier's value, doubled for a .wide operand; empty when unknown or

@@ -54,6 +54,20 @@ void checkSymbolOperand(const OperandScope& s, const ast::Operand& op, const spe
   std::optional<NameInfo> info = s.registers.nameInfo(op.expr->text);
   if (!info) return;
   auto [bit, what] = classOf(info->kind);
+  if ((bit & want.symbols) != 0 && info->kind == NameKind::Register) {
+    // "the called location fptr must be an address of a function held in a
+    // register" (9.7.12.5): an integer register of 32 or 64 bits (ptxas
+    // 13.0: "Illegal target for instruction 'call'" for .f32, .pred, .b16
+    // or .b128 ones).
+    auto reg = s.registers.reg(op.expr->text);
+    unsigned bits = reg ? typeBits(reg->type) : 0;
+    if (reg && !reg->type.empty() && (isTable26Float(reg->type) || reg->type == ".pred" || (bits != 32 && bits != 64))) {
+      out.add(diag::RuleId::OperandType, op.range,
+              out.say("'{}' holds a function's address: a 32- or 64-bit integer register; '{}' is declared {}",
+                      want.name, op.expr->text, reg->type));
+    }
+    return;
+  }
   if ((bit & want.symbols) != 0) {
     // "The .branchtargets directive must be defined in the local function
     // scope before it is used" (9.7.12.4).

@@ -215,6 +215,13 @@ void checkDataOperand(const OperandScope& s, const ast::Operand& op, const Opera
               s.out.say("'{}' must be a register without {}", want.name, want.vector_slot));
     return;
   }
+  if (want.destination && op.expr->kind != ast::ExprKind::Symbol) {
+    // What an instruction writes is a register (ptxas 13.0: "Result
+    // register required for instruction 'ld'").
+    s.out.add(diag::RuleId::OperandKind, op.range,
+              s.out.say("'{}' is written by '{}': it must be a register, not a constant", want.name, s.spec.opcode));
+    return;
+  }
   checkDataRegister(s, op, want, type);
 }
 
