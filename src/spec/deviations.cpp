@@ -267,6 +267,49 @@ bool halfSetpFits(const DeviationSubject& s) {
   return !bfloat || (s.target && s.target->sm >= 90 && !before(s, {7, 8}));
 }
 
+// Operand kinds ptxas 13.0 leaves unchecked in a few slots (tools/difftest
+// --operand-kinds): which operands are the sparsity metadata or block-scale
+// data of an mma or wgmma line, and what ptxas takes there besides the
+// manual's 32-bit integer.
+// On sm_100, sm_101 and sm_103 ptxas 13.0 lowers mma.sp to a built-in
+// function whose parameter e is typed ("Type of argument does not match
+// formal parameter 'e'" for a .pred register, a syntax error for a vector).
+bool oddMetadataOperand(const DeviationSubject& s, const DeviationOperand* o) {
+  if (o == nullptr) return false;
+  if (o->kind == Kind::FloatConstant) return o->text.starts_with("0f") || o->text.starts_with("0F");
+  if (o->kind == Kind::Register && o->type == ".f32") return true;
+  bool builtin = s.opcode == "mma" && s.target && s.target->sm >= 100 && s.target->sm <= 103;
+  return !builtin && ((o->kind == Kind::Register && o->type == ".pred") || o->kind == Kind::Vector);
+}
+bool metadataTakesAnyRegister(const DeviationSubject& s) {
+  if (s.opcode == "wgmma") return s.has("sp") && oddMetadataOperand(s, s.operand(3));
+  bool sparse = s.hasAny({"sp", "sp::ordered_metadata"}) && oddMetadataOperand(s, s.operand(4));
+  bool scaled =
+      s.has("block_scale") && (oddMetadataOperand(s, s.operand(4)) || oddMetadataOperand(s, s.operand(6)));
+  return sparse || scaled;
+}
+// A register or a constant, no brackets, where a bulk copy names an address:
+// a register or a floating-point constant in cp.async.bulk.tensor's and cp.reduce.async.bulk.tensor's
+// shared-memory and mbarrier addresses; an integer constant or a 16- or
+// 64-bit integer register as cp.async.bulk's [mbar], a 64-bit one as
+// cp.reduce.async.bulk's.
+// (An integer constant there is an immediate address to ptxas: "Immediate
+// addresses allowed only for .local state space".)
+bool bareOperand(const DeviationOperand* o) {
+  return o != nullptr && (o->kind == Kind::Register || o->kind == Kind::FloatConstant);
+}
+bool bulkAddressUnchecked(const DeviationSubject& s) {
+  if (s.has("tensor")) {
+    return bareOperand(s.operand(0)) || bareOperand(s.operand(1)) || bareOperand(s.operand(2));
+  }
+  const DeviationOperand* mbar = s.operand(3);
+  if (mbar == nullptr || !s.hasPrefix("mbarrier::")) return false;
+  if (mbar->kind == Kind::IntConstant) return true;
+  if (mbar->kind != Kind::Register || !(mbar->type.starts_with(".b") || integerRegisterType(mbar->type))) return false;
+  bool reduce = s.opcode == "cp" && !s.qualifiers.empty() && s.qualifiers[0] == "reduce";
+  return mbar->type.ends_with("64") || (!reduce && mbar->type.ends_with("16"));
+}
+
 // The table. Sentences are the manual's (PTX ISA 9.1), messages ptxas 13.0's.
 const std::array kDeviations = {
     // ----- multimem (9.7.9.14)
@@ -363,6 +406,21 @@ const std::array kDeviations = {
               {},
               "tests/golden/deviations/all.ptx",
               "cta cluster gpu sys"},
+    Deviation{"bulk-copy-bare-address",
+              "cp.async",
+              kLaxer,
+              "cp.async.bulk|cp.reduce.async.bulk",
+              "a register or a constant without brackets as the shared-memory or mbarrier address of "
+              "cp.async.bulk.tensor and cp.reduce.async.bulk.tensor, an integer constant or a 16- or 64-bit integer "
+              "register as cp.async.bulk's [mbar] (64-bit as cp.reduce.async.bulk's)",
+              bulkAddressUnchecked,
+              "13.0",
+              "",
+              "9.7.9.25.4.1",
+              "cp.async.bulk.dst.src.completion_mechanism{.level::cache_hint} [dstMem], [srcMem], size, [mbar] {, "
+              "cache-policy}",
+              {},
+              "tests/golden/operands/ptxas-unchecked.ptx"},
     // ----- red.async (9.7.13.7)
     Deviation{"red-async-relaxed-without-mbar",
               "red.async",
@@ -1065,6 +1123,34 @@ const std::array kDeviations = {
               {},
               "tests/golden/tma/async-store.ptx"},
     // ----- wgmma, wmma, mma, tcgen05 (9.7.14-9.7.16)
+    Deviation{"sparse-metadata-any-register",
+              "matrix",
+              kLaxer,
+              "mma|wgmma",
+              "an .f32 or .pred register, a vector or a 0f constant as mma.sp's e, wgmma.mma_async.sp's sp-meta or "
+              "mma's scale-a-data and scale-b-data",
+              metadataTakesAnyRegister,
+              "13.0",
+              "",
+              "9.7.14.6.3",
+              "Operand e is a 32-bit integer and operand f is a 32-bit integer constant with values in the range 0..3.",
+              {},
+              "tests/golden/operands/ptxas-unchecked.ptx"},
+    Deviation{"wgmma-sp-meta-constant",
+              "matrix",
+              kStricter,
+              "wgmma",
+              "an integer constant as wgmma.mma_async.sp's sp-meta",
+              [](const DeviationSubject& s) {
+                return s.has("sp") && s.operand(3) && s.operand(3)->kind == Kind::IntConstant;
+              },
+              "13.0",
+              "Arguments mismatch for instruction 'wgmma.mma_async'",
+              "9.7.15.6.3",
+              "Operand sp-meta is a 32-bit integer and operand sp-sel is a 32-bit integer constant with values in the "
+              "range 0..3.",
+              {},
+              "tests/golden/operands/ptxas-unchecked-wgmma.ptx"},
     Deviation{"wgmma-without-aligned",
               "matrix",
               kLaxer,

@@ -225,6 +225,9 @@ struct OperandSpec {
   // immediates are those of the type (an integer, a floating-point literal).
   std::string_view fixed_type{};
   bool wide = false;  // twice the size of the type (mul.wide's d, 9.7.1.3)
+  // A 32-bit Value of no type that counts bytes (a size, a src-size): no
+  // floating-point register (64-bit ones of no type never take one).
+  bool byte_count = false;
   // A constant must lie in [min_value, max_value] ("restricted to the 8-bit
   // value range 0..255", bfe); registers are not judged.
   std::int64_t min_value = INT64_MIN;
@@ -450,6 +453,11 @@ inline OperandSpec sinks(OperandSpec op, bool register_sink, bool predicate_sink
 // A predicate operand that also takes an integer constant.
 inline OperandSpec orConstant(OperandSpec op) {
   op.constant_allowed = true;
+  return op;
+}
+// A 32-bit count of bytes: an integer register or constant.
+inline OperandSpec byteCount(OperandSpec op) {
+  op.byte_count = true;
   return op;
 }
 // A constant that must be a multiple of `n`.

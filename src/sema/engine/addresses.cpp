@@ -71,11 +71,11 @@ bool addressRegisterType(const OperandScope& s, const ast::Operand& op, const as
 std::optional<std::string_view> addressSpace(const OperandScope& s, const OperandSpec& want) {
   std::string_view slot_name = want.space_slot;
   if (slot_name.empty()) {
-    // (An mbarrier object's address lies in .shared whatever the line
-    // names: OperandSpec::variable_space, not one of the addresses here.)
+    // (Another operand's mbarrier object lies in .shared whatever the line
+    // names, OperandSpec::variable_space: not one of the addresses here.)
     std::size_t addresses = 0;
     for (const OperandSpec& o : s.spec.operands) {
-      addresses += o.kind == OperandKind::Address && o.variable_space.empty() ? 1 : 0;
+      addresses += o.kind == OperandKind::Address && (o.variable_space.empty() || &o == &want) ? 1 : 0;
     }
     if (addresses != 1) return std::nullopt;
     for (const spec::QualifierSlot& q : s.spec.qualifiers) {

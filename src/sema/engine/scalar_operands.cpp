@@ -188,11 +188,13 @@ void scalarRegister(const OperandScope& s, const ast::Operand& op, const Operand
   if (info->type == ".pred" || (want_bits != 0 && bits != 0 && bits != want_bits)) {
     out.add(diag::RuleId::OperandType, op.range,
             out.say("'{}' is a {}-bit operand; '{}' is declared {}", want.name, want_bits, op.expr->text, info->type));
-  } else if (want_bits != 0 && isTable26Float(info->type)) {
-    // A slot of a size and no type (a size, a cache policy, a descriptor)
-    // holds an integer, as for its constants above: ptxas 13.0 refuses a
-    // floating-point register there ("Arguments mismatch for instruction
-    // 'cp.async.bulk'"), and takes .b, .u and .s ones.
+  } else if ((want_bits == 64 || want.byte_count) && isTable26Float(info->type)) {
+    // A 64-bit slot of no type (a cache policy, a descriptor) or a byte
+    // count holds an integer, as for its constants above: ptxas 13.0
+    // refuses a floating-point register there ("Arguments mismatch for
+    // instruction 'cp.async.bulk'") and takes .b, .u and .s ones (and an
+    // .f32 one in mma's metadata e or movmatrix's a: 32-bit slots are
+    // judged one by one).
     out.add(diag::RuleId::OperandType, op.range,
             out.say("'{}' is a {}-bit integer operand; '{}' is declared {}", want.name, want_bits, op.expr->text,
                     info->type));
