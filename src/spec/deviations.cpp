@@ -300,10 +300,19 @@ bool bareOperand(const DeviationOperand* o) {
 }
 bool bulkAddressUnchecked(const DeviationSubject& s) {
   if (s.has("tensor")) {
-    return bareOperand(s.operand(0)) || bareOperand(s.operand(1)) || bareOperand(s.operand(2));
+    // Which operand is which: a load into shared memory names the shared
+    // space first ([dstMem], [tensorMap, ...], [mbar]); a store or a
+    // reduction starts with the tensor ([tensorMap, ...], [srcMem]); the
+    // prefetch has no shared-memory address.
+    if (s.has("prefetch")) return false;
+    auto first_space = std::find_if(s.qualifiers.begin(), s.qualifiers.end(), [](std::string_view q) {
+      return q.starts_with("shared") || q == "global";
+    });
+    bool load = first_space != s.qualifiers.end() && first_space->starts_with("shared");
+    return load ? bareOperand(s.operand(0)) || bareOperand(s.operand(2)) : bareOperand(s.operand(1));
   }
   const DeviationOperand* mbar = s.operand(3);
-  if (mbar == nullptr || !s.hasPrefix("mbarrier::")) return false;
+  if (mbar == nullptr || !s.hasPrefix("mbarrier::") || s.has("L2::cache_hint")) return false;
   if (mbar->kind == Kind::IntConstant) return true;
   if (mbar->kind != Kind::Register || !(mbar->type.starts_with(".b") || integerRegisterType(mbar->type))) return false;
   bool reduce = s.opcode == "cp" && !s.qualifiers.empty() && s.qualifiers[0] == "reduce";
@@ -576,7 +585,7 @@ const std::array kDeviations = {
     Deviation{"generic-access-names-const",
               "memory",
               kStricter,
-              "ld|ldu|st|atom|red|prefetch|prefetchu",
+              "ld|ldu|st|atom|red|prefetch|prefetchu|multimem",
               "a generic access (no state space) that names a .const variable: [cvar], [cvar+4]",
               [](const DeviationSubject& s) { return !namesStateSpace(s) && namesVariableIn(s, ".const"); },
               "13.0",
