@@ -244,7 +244,9 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
                        required(".type", b.types)},
         // (ptxas 13.0 takes a .global or .local variable as [mbar] here, as
         // in st.async: the variable's space is not judged.)
-        .operands = {address("a"), typed("b"), address("mbar")},
+        // "b is a source value, of the type indicated by qualifier .type": a
+        // register or a constant (ptxas 13.0 takes `... [a], 1, [mbar]`).
+        .operands = {address("a"), typedValue("b"), address("mbar")},
         .introduced = {8, 1},
         .target = TargetRequirement::atLeast(90),
     });

@@ -308,7 +308,8 @@ bool bulkAddressUnchecked(const DeviationSubject& s) {
     auto first_space = std::find_if(s.qualifiers.begin(), s.qualifiers.end(), [](std::string_view q) {
       return q.starts_with("shared") || q == "global";
     });
-    bool load = first_space != s.qualifiers.end() && first_space->starts_with("shared");
+    bool reduce = !s.qualifiers.empty() && s.qualifiers[0] == "reduce";
+    bool load = !reduce && first_space != s.qualifiers.end() && first_space->starts_with("shared");
     return load ? bareOperand(s.operand(0)) || bareOperand(s.operand(2)) : bareOperand(s.operand(1));
   }
   const DeviationOperand* mbar = s.operand(3);
@@ -428,6 +429,18 @@ const std::array kDeviations = {
               "9.7.9.25.4.1",
               "cp.async.bulk.dst.src.completion_mechanism{.level::cache_hint} [dstMem], [srcMem], size, [mbar] {, "
               "cache-policy}",
+              {},
+              "tests/golden/operands/ptxas-unchecked.ptx"},
+    Deviation{"constant-for-register-operand",
+              "all",
+              kLaxer,
+              "clusterlaunchcontrol.query_cancel|istypep",
+              "an integer constant as clusterlaunchcontrol.query_cancel's try_cancel_response or istypep's a",
+              [](const DeviationSubject& s) { return s.operand(1) && s.operand(1)->kind == Kind::IntConstant; },
+              "13.0",
+              "",
+              "9.7.10.6",
+              "Destination p has type .pred; the source address operand must be of type .u64.",
               {},
               "tests/golden/operands/ptxas-unchecked.ptx"},
     // ----- red.async (9.7.13.7)
