@@ -284,8 +284,7 @@ bool oddMetadataOperand(const DeviationSubject& s, const DeviationOperand* o) {
 bool metadataTakesAnyRegister(const DeviationSubject& s) {
   if (s.opcode == "wgmma") return s.has("sp") && oddMetadataOperand(s, s.operand(3));
   bool sparse = s.hasAny({"sp", "sp::ordered_metadata"}) && oddMetadataOperand(s, s.operand(4));
-  bool scaled =
-      s.has("block_scale") && (oddMetadataOperand(s, s.operand(4)) || oddMetadataOperand(s, s.operand(6)));
+  bool scaled = s.has("block_scale") && (oddMetadataOperand(s, s.operand(4)) || oddMetadataOperand(s, s.operand(6)));
   return sparse || scaled;
 }
 // A register or a constant, no brackets, where a bulk copy names an address:
@@ -305,9 +304,8 @@ bool bulkAddressUnchecked(const DeviationSubject& s) {
     // reduction starts with the tensor ([tensorMap, ...], [srcMem]); the
     // prefetch has no shared-memory address.
     if (s.has("prefetch")) return false;
-    auto first_space = std::find_if(s.qualifiers.begin(), s.qualifiers.end(), [](std::string_view q) {
-      return q.starts_with("shared") || q == "global";
-    });
+    auto first_space = std::find_if(s.qualifiers.begin(), s.qualifiers.end(),
+                                    [](std::string_view q) { return q.starts_with("shared") || q == "global"; });
     bool reduce = !s.qualifiers.empty() && s.qualifiers[0] == "reduce";
     bool load = !reduce && first_space != s.qualifiers.end() && first_space->starts_with("shared");
     return load ? bareOperand(s.operand(0)) || bareOperand(s.operand(2)) : bareOperand(s.operand(1));

@@ -56,7 +56,6 @@ bool isTable26Float(std::string_view type) {
   return contains(kFloats, type);
 }
 
-
 unsigned typeBits(std::string_view type) {
   if (type == ".pred") return 1;
   if (type.size() < 3) return 0;

@@ -61,7 +61,8 @@ void checkSymbolOperand(const OperandScope& s, const ast::Operand& op, const spe
     // or .b128 ones).
     auto reg = s.registers.reg(op.expr->text);
     unsigned bits = reg ? typeBits(reg->type) : 0;
-    if (reg && !reg->type.empty() && (isTable26Float(reg->type) || reg->type == ".pred" || (bits != 32 && bits != 64))) {
+    if (reg && !reg->type.empty() &&
+        (isTable26Float(reg->type) || reg->type == ".pred" || (bits != 32 && bits != 64))) {
       out.add(diag::RuleId::OperandType, op.range,
               out.say("'{}' holds a function's address: a 32- or 64-bit integer register; '{}' is declared {}",
                       want.name, op.expr->text, reg->type));
@@ -100,15 +101,15 @@ bool checkNameAsValue(const OperandScope& s, const ast::Operand& op, const spec:
   if (!variable || (want.symbols & spec::kVariableSymbol) == 0) {
     // ptxas 13.0: "Argument 2 of instruction 'add': must be register",
     // "Arguments mismatch for instruction 'mov'" for a label.
-    out.add(diag::RuleId::OperandKind, op.range,
-            out.say("'{}' must be a {}; '{}' is {}", want.name,
-                    want.kind == spec::OperandKind::Predicate ? "predicate register" : "register or a constant",
-                    base->text,
-                    info->kind == NameKind::Param ? std::string_view("a parameter")
-                    : variable                    ? std::string_view("a variable")
-                                                  : what),
-            {variable ? std::string("the address of a variable is taken with mov or cvta (6.4.1)")
-                      : std::string("labels are operands of bra and brx.idx only (6.4.4)")});
+    out.add(
+        diag::RuleId::OperandKind, op.range,
+        out.say("'{}' must be a {}; '{}' is {}", want.name,
+                want.kind == spec::OperandKind::Predicate ? "predicate register" : "register or a constant", base->text,
+                info->kind == NameKind::Param ? std::string_view("a parameter")
+                : variable                    ? std::string_view("a variable")
+                                              : what),
+        {variable ? std::string("the address of a variable is taken with mov or cvta (6.4.1)")
+                  : std::string("labels are operands of bra and brx.idx only (6.4.4)")});
     return true;
   }
   // The state space the instruction names (cvta.global takes a .global
