@@ -40,7 +40,8 @@ struct NameInfo {
   // A variable's state space (".global", ".shared", ...); ".param" for a
   // function's or kernel's parameter; empty when unknown.
   std::string_view space{};
-  bool is_array = false;  // declared with a dimension (5.4.3): `a[i]` may index it
+  bool is_array = false;    // declared with a dimension (5.4.3): `a[i]` may index it
+  std::string_view type{};  // a variable's type (".b32", ".texref"); empty when unknown
 };
 
 // How many results and parameters a function or a call prototype has.

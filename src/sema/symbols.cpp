@@ -64,7 +64,7 @@ class ScopeRegisters final : public RegisterResolver {
     }
     switch (s->kind) {
       case SymbolKind::Register: return NameInfo{NameKind::Register, s->range, {}, s->is_array};
-      case SymbolKind::Variable: return NameInfo{NameKind::Variable, s->range, s->space, s->is_array};
+      case SymbolKind::Variable: return NameInfo{NameKind::Variable, s->range, s->space, s->is_array, s->type};
       case SymbolKind::Param: return NameInfo{NameKind::Param, s->range, ".param", s->is_array};
       case SymbolKind::Function: return NameInfo{NameKind::Function, s->range};
       case SymbolKind::Label: return NameInfo{NameKind::Label, s->range};

@@ -28,7 +28,9 @@ InstructionSpec weakBlock(bool scope) {
       .qualifiers = {scope ? optional(".scope", {".cluster"}) : optional(".weak", {".weak"}),
                      optionalSpace(".ss", {".shared::cluster"}), required(".completion_mechanism", kMbarrier),
                      optional(".vec", {".v2", ".v4"}), required(".type", kWeakTypes)},
-      .operands = {address("a"), b, address("mbar")},
+      // The variables named in a and mbar lie in .ss ("State space mismatch"
+      // with .shared::cluster written; with none, any is taken).
+      .operands = {addressIn("a", ".ss"), b, addressIn("mbar", ".ss")},
       .constraints = {pairs(".vec", ".type", {{{".v2"}, kWeakTypes}, {{".v4"}, {".b32", ".u32", ".s32", ".f32"}}})},
       // "Introduced in PTX ISA version 8.1"; "Requires sm_90 or higher".
       .introduced = {8, 1},

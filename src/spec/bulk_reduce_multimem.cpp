@@ -242,11 +242,12 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
                        optionalSpace(".ss", {".shared::cluster"}),
                        required(".completion_mechanism", {".mbarrier::complete_tx::bytes"}), required(".op", b.ops),
                        required(".type", b.types)},
-        // (ptxas 13.0 takes a .global or .local variable as [mbar] here, as
-        // in st.async: the variable's space is not judged.)
+        // ".ss specifies the state space of the destination operand a and the
+        // mbarrier operand mbar": a variable named in either lies there (with
+        // no .ss the access is generic, and ptxas 13.0 takes any variable).
         // "b is a source value, of the type indicated by qualifier .type": a
         // register or a constant (ptxas 13.0 takes `... [a], 1, [mbar]`).
-        .operands = {address("a"), typedValue("b"), address("mbar")},
+        .operands = {addressIn("a", ".ss"), typedValue("b"), addressIn("mbar", ".ss")},
         .introduced = {8, 1},
         .target = TargetRequirement::atLeast(90),
     });

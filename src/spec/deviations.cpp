@@ -318,6 +318,37 @@ bool bulkAddressUnchecked(const DeviationSubject& s) {
   return mbar->type.ends_with("64") || (!reduce && mbar->type.ends_with("16"));
 }
 
+// What ptxas 13.0 takes for st.async's b with .v2/.v4 besides the vector:
+// one register that agrees with .type (Table 26), an integer constant, or
+// for a 64-bit type a 64-bit floating-point constant.
+bool stAsyncScalarForVector(const DeviationSubject& s) {
+  const DeviationOperand* b = s.operand(1);
+  if (b == nullptr || !s.hasAny({"v2", "v4"})) return false;
+  auto type = std::find_if(s.qualifiers.begin(), s.qualifiers.end(), [](std::string_view q) {
+    return q.size() >= 2 && (q[0] == 'b' || q[0] == 'u' || q[0] == 's' || q[0] == 'f') && q[1] >= '1' && q[1] <= '9';
+  });
+  if (type == s.qualifiers.end()) return false;
+  if (b->kind == Kind::Register) return dataTypeAgrees(*type, b->type);
+  if (b->kind == Kind::IntConstant) return true;
+  return b->kind == Kind::FloatConstant && type->ends_with("64") && !b->text.starts_with("0f") &&
+         !b->text.starts_with("0F");
+}
+// sust's c with .v2/.v4 given one scalar: ptxas 13.0 takes an integer
+// constant (sust.p: any constant) and, for .b8 elements, any register.
+bool sustScalarForVector(const DeviationSubject& s) {
+  const DeviationOperand* c = s.operand(1);
+  if (c == nullptr || !s.hasAny({"v2", "v4"})) return false;
+  if (s.has("b")) return c->kind == Kind::IntConstant || (c->kind == Kind::Register && s.has("b8"));
+  return c->kind == Kind::IntConstant || c->kind == Kind::FloatConstant;
+}
+// An integer constant of 33 bits or more where a small one goes (a barrier
+// number, a sparsity selector): ptxas 13.0 keeps its low 32 bits.
+bool wideConstantKeepsLowBits(const DeviationSubject& s) {
+  return std::any_of(s.operands.begin(), s.operands.end(), [](const DeviationOperand& o) {
+    return o.kind == Kind::IntConstant && o.value > 0xffffffffULL && (o.value & 0xffffffffULL) < 16;
+  });
+}
+
 // The table. Sentences are the manual's (PTX ISA 9.1), messages ptxas 13.0's.
 const std::array kDeviations = {
     // ----- multimem (9.7.9.14)
@@ -439,6 +470,43 @@ const std::array kDeviations = {
               "",
               "9.7.10.6",
               "Destination p has type .pred; the source address operand must be of type .u64.",
+              {},
+              "tests/golden/operands/ptxas-unchecked.ptx"},
+    Deviation{"st-async-scalar-for-vector",
+              "st.async",
+              kLaxer,
+              "st.async",
+              "one register of the type, an integer constant or (64-bit types) a 0d constant as the .v2/.v4 vector b",
+              stAsyncScalarForVector,
+              "13.0",
+              "",
+              "9.7.9.12",
+              "st.async{.weak}{.ss}.completion_mechanism{.vec}.type [a], b, [mbar]; .vec = { .v2, .v4 };",
+              {},
+              "tests/golden/operands/ptxas-unchecked.ptx"},
+    Deviation{"sust-scalar-for-vector",
+              "texture",
+              kLaxer,
+              "sust",
+              "an integer constant (sust.p: any constant; .b8 elements: any register) as the .v2/.v4 vector c",
+              sustScalarForVector,
+              "13.0",
+              "",
+              "9.7.11.2",
+              "sust.b.{1d,2d,3d}{.cop}.vec.ctype.clamp [a, b], c; .vec = { none, .v2, .v4 };",
+              {},
+              "tests/golden/operands/ptxas-unchecked.ptx"},
+    Deviation{"wide-constant-low-bits",
+              "all",
+              kLaxer,
+              "bar|barrier|wgmma|mma",
+              "an integer constant of more than 32 bits whose low 32 bits are in range (a barrier, a sparsity "
+              "selector)",
+              wideConstantKeepsLowBits,
+              "13.0",
+              "",
+              "9.7.13.1",
+              "Operands a, b, and d have type .u32; operands p and c are predicates.",
               {},
               "tests/golden/operands/ptxas-unchecked.ptx"},
     // ----- red.async (9.7.13.7)
@@ -583,9 +651,15 @@ const std::array kDeviations = {
               "wmma.load|wmma.store",
               "a 32-bit register as the address under .address_size 64",
               [](const DeviationSubject& s) {
-                return std::any_of(s.operands.begin(), s.operands.end(), [](const DeviationOperand& o) {
-                  return o.kind == Kind::Address && o.type.size() == 4 && o.type.ends_with("32");
-                });
+                // The address p (a load's second operand, a store's first),
+                // and no other operand in brackets.
+                std::size_t p = !s.qualifiers.empty() && s.qualifiers[0] == "load" ? 1 : 0;
+                for (std::size_t i = 0; i < s.operands.size(); ++i) {
+                  const DeviationOperand& o = s.operands[i];
+                  bool narrow = o.kind == Kind::Address && o.type.size() == 4 && o.type.ends_with("32");
+                  if (i == p ? !narrow : o.kind == Kind::Address || o.kind == Kind::ImmediateAddress) return false;
+                }
+                return true;
               },
               "13.0",
               "",
@@ -1116,11 +1190,11 @@ const std::array kDeviations = {
               "st.async",
               kStricter,
               "st.bulk",
-              "a 32-bit size register (PTX ISA 9.0)",
+              "a .b32 size register (PTX ISA 9.0; .u32 and .s32 ones are taken)",
               [](const DeviationSubject& s) {
                 const DeviationOperand* size = s.operand(1);
-                return size && size->kind == Kind::Register &&
-                       (size->type == ".b32" || size->type == ".u32" || size->type == ".s32");
+                // (ptxas 13.0 takes .u32 and .s32 registers; difftest --operand-kinds)
+                return size && size->kind == Kind::Register && size->type == ".b32";
               },
               "13.0",
               "Arguments mismatch for instruction 'mov'",

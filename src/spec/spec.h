@@ -228,6 +228,16 @@ struct OperandSpec {
   // A 32-bit Value of no type that counts bytes (a size, a src-size): no
   // floating-point register (64-bit ones of no type never take one).
   bool byte_count = false;
+  // A variable named here (as an address or a value) is an opaque one,
+  // .texref, .samplerref or .surfref ("Operand a is a .texref or .samplerref
+  // variable, or a .u64 register", txq; ptxas 13.0: "Arguments mismatch" for
+  // a .b32 variable).
+  bool opaque_variable = false;
+  // Value of a size and no type that also takes floating-point constants
+  // (tex's and tld4's depth compare f, "an .f32 scalar value", whose
+  // registers ptxas 13.0 takes of any 32-bit type).
+  bool float_constant = false;
+
   // A constant must lie in [min_value, max_value] ("restricted to the 8-bit
   // value range 0..255", bfe); registers are not judged.
   std::int64_t min_value = INT64_MIN;

@@ -73,6 +73,14 @@ std::vector<FeatureNote> operandNotes() {
           {.operand = "d", .introduced = {7, 1}, .targets = {TargetRequirement::atLeast(60)}, .on_predicate = true}};
 }
 
+// "Operand f is .f32 scalar value that specifies depth compare value": an
+// .f32 constant or a 32-bit register (ptxas 13.0 takes .u32 and .s32 ones).
+OperandSpec depthCompare() {
+  OperandSpec op = value("f", 32);
+  op.float_constant = true;
+  return op;
+}
+
 // The geometries that take an offset e ("Offset vector operand e is not
 // supported for cubemap textures") and a depth compare f ("Depth compare
 // operand is not supported for 3d textures"; "not supported for
@@ -136,7 +144,7 @@ void tex(std::vector<InstructionSpec>& specs) {
           // "Operand e is a vector of .s32 values"; "Operand f is .f32 scalar"
           // (ptxas 13.0 takes any 32-bit register or constant for f).
           if (offset) ops.push_back(fixedCoordinates("e", offsetCounts(), ".s32"));
-          if (depth) ops.push_back(value("f", 32));
+          if (depth) ops.push_back(depthCompare());
           // ".cube, .acube require .f32; .2dms, .a2dms require .s32".
           std::vector<Constraint> rules = {pairs(".geom", ".ctype",
                                                  {{{".1d", ".2d", ".3d", ".a1d", ".a2d"}, kCtypes},
@@ -192,7 +200,7 @@ void tld4(std::vector<InstructionSpec>& specs) {
       }
       // "Operand f is .f32 scalar value": ptxas 13.0 takes any 32-bit register
       // or constant (an .s32 or .u32 register too).
-      if (depth) ops.push_back(value("f", 32));
+      if (depth) ops.push_back(depthCompare());
       std::vector<FeatureNote> notes = operandNotes();
       // "tld4.{a2d,cube,acube} introduced in PTX ISA version 4.3 ... requires sm_30".
       notes.push_back({.slot = ".geom",
@@ -213,7 +221,9 @@ void tld4(std::vector<InstructionSpec>& specs) {
 // (9.7.11.4): no offset, no immediate address (ptxas 13.0: ".texref or .u64
 // register expected").
 OperandSpec queried(std::string_view name) {
-  return addressOf(name, spec::kAddressRegister | spec::kAddressVariable, 64);
+  OperandSpec op = addressOf(name, spec::kAddressRegister | spec::kAddressVariable, 64);
+  op.opaque_variable = true;
+  return op;
 }
 
 // 9.7.10.5 txq.
@@ -255,10 +265,13 @@ void txq(std::vector<InstructionSpec>& specs) {
 
 // 9.7.10.6 istypep: "Destination p has type .pred; the source address operand
 // must be of type .u64"; "Introduced in PTX ISA version 4.0"; "requires sm_30".
+// "if register a points to an opaque variable": a register, never the
+// variable's name (ptxas 13.0: "Arguments mismatch" for `istypep.texref p,
+// tex`).
 void istypep(std::vector<InstructionSpec>& specs) {
   specs.push_back(entry("9.7.10.6", "istypep.type p, a", "istypep",
                         {required(".type", {".texref", ".samplerref", ".surfref"})},
-                        {predicateDest("p"), orVariable(typed("a", {}))}, {}, {4, 0}, TargetRequirement::atLeast(30)));
+                        {predicateDest("p"), typed("a", {})}, {}, {4, 0}, TargetRequirement::atLeast(30)));
   specs.back().operands[1].fixed_type = ".u64";
 }
 

@@ -6,6 +6,7 @@
 
 #include "sema/engine/immediates.h"
 #include "sema/engine/register_types.h"
+#include "sema/engine/symbol_operands.h"
 #include "sema/engine/vectors.h"
 #include "sema/engine/words.h"
 
@@ -290,6 +291,11 @@ void checkAddressOperand(const OperandScope& s, const ast::Operand& op, const Op
     tensorCoordinates(s, op, want);
   } else {
     addressForm(s, op, want);
+  }
+  const ast::Expr* base = op.expr;
+  if (want.opaque_variable && base != nullptr && base->kind == ast::ExprKind::Symbol &&
+      checkOpaqueVariable(s, op.range, base->text, want)) {
+    return;
   }
   namedAddressSpace(s, op, want);
 }

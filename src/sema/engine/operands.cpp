@@ -33,7 +33,9 @@ void checkOperand(const OperandScope& s, const ast::Operand& op, const OperandSp
       op.elements[0].kind == ast::OperandKind::Expression && literalKind(op.elements[0].expr) != Literal::Unknown) {
     return checkOperand(s, op.elements[0], want);
   }
-  if ((value || want.kind == OperandKind::Data) && checkNameAsValue(s, op, want)) return;
+  bool values = value || want.kind == OperandKind::Data || want.kind == OperandKind::Coordinates ||
+                want.kind == OperandKind::Vector;
+  if (values && checkNameAsValue(s, op, want)) return;
   switch (want.kind) {
     case OperandKind::Coordinates: checkCoordinateVector(s, op, want); return;
     case OperandKind::ResourceAddress: checkResourceAddress(s, op, want); return;

@@ -146,7 +146,7 @@ void scalarConstant(const OperandScope& s, const ast::Operand& op, const Operand
                     want.kind == OperandKind::Predicate ? "predicate register" : "register"));
   } else if (!want_type.empty()) {
     checkImmediateOfType(s, op, want, want_type);
-  } else if (Literal k = literalKind(op.expr); k != Literal::Integer && k != Literal::Unknown) {
+  } else if (Literal k = literalKind(op.expr); !want.float_constant && k != Literal::Integer && k != Literal::Unknown) {
     // A slot of a size and no type (a descriptor, a size, a cache policy)
     // holds an integer: a floating-point constant has a type of its own
     // (4.5.2) that is none of these (ptxas 13.0: "Arguments mismatch" for

@@ -85,6 +85,17 @@ void checkSymbolOperand(const OperandScope& s, const ast::Operand& op, const spe
           out.say("'{}' must be {}; '{}' is {}", want.name, describeSymbols(want.symbols), op.expr->text, what));
 }
 
+bool checkOpaqueVariable(const OperandScope& s, SourceRange at, std::string_view name, const spec::OperandSpec& want) {
+  if (!want.opaque_variable) return false;
+  std::optional<NameInfo> info = s.registers.nameInfo(name);
+  if (!info || info->kind != NameKind::Variable || info->type.empty()) return false;
+  if (info->type == ".texref" || info->type == ".samplerref" || info->type == ".surfref") return false;
+  s.out.add(diag::RuleId::OperandType, at,
+            s.out.say("'{}' names a .texref, .samplerref or .surfref variable here; '{}' is a {} {} variable",
+                      want.name, name, info->space, info->type));
+  return true;
+}
+
 bool checkNameAsValue(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want) {
   if (op.kind != ast::OperandKind::Expression || op.expr == nullptr) return false;
   const ast::Expr* base = op.expr;
@@ -112,6 +123,7 @@ bool checkNameAsValue(const OperandScope& s, const ast::Operand& op, const spec:
                   : std::string("labels are operands of bra and brx.idx only (6.4.4)")});
     return true;
   }
+  if (checkOpaqueVariable(s, op.range, base->text, want)) return true;
   // The state space the instruction names (cvta.global takes a .global
   // variable's address; ptxas 13.0: "State space mismatch between
   // instruction and address").

@@ -13,11 +13,14 @@ namespace ptxlint::sema::engine {
 void checkSymbolOperand(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want);
 // Value, Register, Predicate and Data operands given a name: a variable's
 // or parameter's name stands for its address only where the entry says so
-// (OperandSpec::symbols: mov, cvta, mapa, getctarank, istypep), in the state
+// (OperandSpec::symbols: mov, cvta, mapa, getctarank), in the state
 // space the instruction names, and never in 32 bits for a .global variable
 // under .address_size 64; a label is never a value (6.4.1, 6.4.4). True
 // when the operand is such a name (judged here, whatever was found).
 bool checkNameAsValue(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want);
+// An opaque variable where OperandSpec::opaque_variable asks for one: a
+// finding when `name` is a variable of another type (true).
+bool checkOpaqueVariable(const OperandScope& s, SourceRange at, std::string_view name, const spec::OperandSpec& want);
 // OperandKind::List: `(a, b, ...)` of scalar operands.
 void checkListOperand(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want);
 
