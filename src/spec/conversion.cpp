@@ -53,9 +53,12 @@ constexpr std::string_view kFrndRequiredLoss =
 // "Modifier .ftz can only be specified when either .dtype or .atype is .f32".
 constexpr std::string_view kFtzRule = ".ftz can only be specified when either .dtype or .atype is .f32";
 
+// "a .b16 type register", "a .b32 type register operand": of that type
+// exactly (OperandSpec::exact_register_type).
 OperandSpec regOfType(std::string_view name, std::string_view type) {
   OperandSpec op{name, OperandKind::Register};
   op.fixed_type = type;
+  op.exact_register_type = true;
   return op;
 }
 

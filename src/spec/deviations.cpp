@@ -344,9 +344,11 @@ bool sustScalarForVector(const DeviationSubject& s) {
 // An integer constant of 33 bits or more where a small one goes (a barrier
 // number, a sparsity selector): ptxas 13.0 keeps its low 32 bits.
 bool wideConstantKeepsLowBits(const DeviationSubject& s) {
-  return std::any_of(s.operands.begin(), s.operands.end(), [](const DeviationOperand& o) {
-    return o.kind == Kind::IntConstant && o.value > 0xffffffffULL && (o.value & 0xffffffffULL) < 16;
-  });
+  // bar{.cta}.sync/arrive's and barrier's a (not .red's destination), wgmma.sp's sp-sel.
+  std::size_t at = s.opcode == "wgmma" ? 4 : 0;
+  if (s.opcode == "wgmma" ? !s.has("sp") : s.has("red")) return false;
+  const DeviationOperand* o = s.operand(at);
+  return o != nullptr && o->kind == Kind::IntConstant && o->value > 0xffffffffULL && (o->value & 0xffffffffULL) < 16;
 }
 
 // The table. Sentences are the manual's (PTX ISA 9.1), messages ptxas 13.0's.
@@ -499,9 +501,9 @@ const std::array kDeviations = {
     Deviation{"wide-constant-low-bits",
               "all",
               kLaxer,
-              "bar|barrier|wgmma|mma",
-              "an integer constant of more than 32 bits whose low 32 bits are in range (a barrier, a sparsity "
-              "selector)",
+              "bar|barrier|wgmma",
+              "an integer constant of more than 32 bits whose low 32 bits are in range as bar's and barrier's a or "
+              "wgmma.mma_async.sp's sp-sel",
               wideConstantKeepsLowBits,
               "13.0",
               "",

@@ -237,6 +237,11 @@ struct OperandSpec {
   // (tex's and tld4's depth compare f, "an .f32 scalar value", whose
   // registers ptxas 13.0 takes of any 32-bit type).
   bool float_constant = false;
+  // With `fixed_type` a bit-size type: a register declared of exactly that
+  // type ("rbits is a .b32 type register operand", "d is a .b16 type
+  // register" of the packed conversions, 9.7.9.21; ptxas 13.0: "Arguments
+  // mismatch" for a .u32, .s32 or .f32 one, which Table 26 would admit).
+  bool exact_register_type = false;
 
   // A constant must lie in [min_value, max_value] ("restricted to the 8-bit
   // value range 0..255", bfe); registers are not judged.

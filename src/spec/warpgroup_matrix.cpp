@@ -140,9 +140,12 @@ InstructionSpec mmaAsync(Kind kind, bool register_a, std::string_view syntax, bo
   ops.push_back(value("b-desc", 64));
   if (sparse) {
     // "Operand sp-meta is a 32-bit integer and operand sp-sel is a 32-bit
-    // integer constant with values in the range 0..3."
+    // integer constant with values in the range 0..3"; the table of valid
+    // values beside it gives .m64nNk64 (.e4m3/.e5m2/.s8/.u8) sp-sel 0 only
+    // ("0 (all threads contribute)"; ptxas 13.0: "unexpected value '1'").
     ops.push_back(value("sp-meta", 32));
-    ops.push_back(inRange(immediate("sp-sel"), 0, 3));
+    bool k64 = kind == Kind::Fp8 || kind == Kind::Integer;
+    ops.push_back(inRange(immediate("sp-sel"), 0, k64 ? 0 : 3));
   }
   // "The operation of the form D = A*B is issued when the input predicate
   // argument scale-d is false" (the manual's examples also write 0 and 1).

@@ -87,6 +87,16 @@ std::string describeType(const OperandScope& s, const spec::OperandSpec& want, s
 
 void checkRegisterOfType(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want,
                          std::string_view type, const RegisterInfo& info) {
+  // (.f16x2 and .bf16x2 registers are taken for a .b32 one: ptxas 13.0 takes
+  // them, and they are the packed halves these conversions read.)
+  bool packed_half = type == ".b32" && (info.type == ".f16x2" || info.type == ".bf16x2");
+  if (want.exact_register_type && info.type != type && !packed_half &&
+      spec::typeQualifierBits(info.type) == spec::typeQualifierBits(type)) {
+    s.out.add(diag::RuleId::OperandType, op.range,
+              s.out.say("'{}' is a {} type register; '{}' is declared {}", want.name, type, op.expr->text, info.type),
+              {s.out.say("the manual writes '{} is a {} type register' here (9.7.9.21)", want.name, type)});
+    return;
+  }
   if (spec::typesAgree(type, info.type)) return;
   unsigned want_bits = spec::typeQualifierBits(type);
   unsigned have_bits = info.type == ".pred" ? 1 : spec::typeQualifierBits(info.type);
