@@ -283,8 +283,13 @@ bool oddMetadataOperand(const DeviationSubject& s, const DeviationOperand* o) {
 }
 bool metadataTakesAnyRegister(const DeviationSubject& s) {
   if (s.opcode == "wgmma") return s.has("sp") && oddMetadataOperand(s, s.operand(3));
-  bool sparse = s.hasAny({"sp", "sp::ordered_metadata"}) && oddMetadataOperand(s, s.operand(4));
-  bool scaled = s.has("block_scale") && (oddMetadataOperand(s, s.operand(4)) || oddMetadataOperand(s, s.operand(6)));
+  // d, a, b, c, e, f, scale-a-data, {..}, scale-b-data, {..} with .sp; the
+  // scale data at 4 and 6 without.
+  bool sp = s.hasAny({"sp", "sp::ordered_metadata"});
+  bool sparse = sp && oddMetadataOperand(s, s.operand(4));
+  std::size_t scale_a = sp ? 6 : 4;
+  bool scaled = s.has("block_scale") &&
+                (oddMetadataOperand(s, s.operand(scale_a)) || oddMetadataOperand(s, s.operand(scale_a + 2)));
   return sparse || scaled;
 }
 // A register or a constant, no brackets, where a bulk copy names an address:
@@ -338,7 +343,9 @@ bool stAsyncScalarForVector(const DeviationSubject& s) {
 bool sustScalarForVector(const DeviationSubject& s) {
   const DeviationOperand* c = s.operand(1);
   if (c == nullptr || !s.hasAny({"v2", "v4"})) return false;
-  if (s.has("b")) return c->kind == Kind::IntConstant || (c->kind == Kind::Register && s.has("b8"));
+  if (s.has("b")) {
+    return c->kind == Kind::IntConstant || (c->kind == Kind::Register && c->type != ".pred" && s.has("b8"));
+  }
   return c->kind == Kind::IntConstant || c->kind == Kind::FloatConstant;
 }
 // An integer constant of 33 bits or more where a small one goes (a barrier
@@ -465,9 +472,19 @@ const std::array kDeviations = {
     Deviation{"constant-for-register-operand",
               "all",
               kLaxer,
-              "clusterlaunchcontrol.query_cancel|istypep",
-              "an integer constant as clusterlaunchcontrol.query_cancel's try_cancel_response or istypep's a",
-              [](const DeviationSubject& s) { return s.operand(1) && s.operand(1)->kind == Kind::IntConstant; },
+              "clusterlaunchcontrol.query_cancel|istypep|mbarrier.arrive|mbarrier.arrive_drop|txq",
+              "an integer constant as clusterlaunchcontrol.query_cancel's try_cancel_response (or a vector of "
+              "four) or istypep's a; a vector of 32-bit registers as mbarrier.arrive's count or txq's lod",
+              [](const DeviationSubject& s) {
+                bool second = s.opcode == "clusterlaunchcontrol" || s.opcode == "istypep";
+                const DeviationOperand* o = s.operand(second ? 1 : 2);
+                if (o == nullptr) return false;
+                if (s.opcode == "clusterlaunchcontrol") {
+                  return o->kind == Kind::IntConstant || (o->kind == Kind::Vector && o->elements == 4);
+                }
+                if (s.opcode == "istypep") return o->kind == Kind::IntConstant;
+                return o->kind == Kind::Vector && !o->has_sink && o->type.ends_with("32");
+              },
               "13.0",
               "",
               "9.7.10.6",
@@ -608,7 +625,7 @@ const std::array kDeviations = {
               "memory",
               kStricter,
               "ld|st|ldu|atom|red|prefetch|prefetchu|cp|multimem|mbarrier|applypriority|discard|createpolicy|ldmatrix|"
-              "stmatrix|wmma|tensormap|clusterlaunchcontrol|tcgen05.alloc",
+              "stmatrix|wmma|tensormap|clusterlaunchcontrol|tcgen05.alloc|tcgen05.commit",
               "an immediate address [immAddr] outside .local",
               [](const DeviationSubject& s) { return anyOperand(s, Kind::ImmediateAddress) && !s.has("local"); },
               "13.0",
