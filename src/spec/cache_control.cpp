@@ -57,9 +57,10 @@ std::vector<InstructionSpec> cacheControlSpecs() {
       entry("9.7.9.15", "prefetch{.tensormap_space}.tensormap [a]", "prefetch",
             {optionalSpace(".tensormap_space", {".const", ".param"}), required(".tensormap", {".tensormap"})},
             {address("a")}, {8, 0}, 90));
-  // "prefetchu.L1 [a];"
-  specs.push_back(
-      entry("9.7.9.15", "prefetchu.L1 [a]", "prefetchu", {required(".L1", {".L1"})}, {address("a")}, {2, 0}, 20));
+  // "prefetchu.L1 [a];" "A prefetch into the uniform cache requires a
+  // generic address".
+  specs.push_back(entry("9.7.9.15", "prefetchu.L1 [a]", "prefetchu", {required(".L1", {".L1"})}, {genericAddress("a")},
+                        {2, 0}, 20));
 
   // 9.7.9.16 applypriority: "applypriority{.global}.level::eviction_priority [a], size;"
   // ".level::eviction_priority = { .L2::evict_normal }"; "The only supported

@@ -242,6 +242,10 @@ struct OperandSpec {
   // register" of the packed conversions, 9.7.9.21; ptxas 13.0: "Arguments
   // mismatch" for a .u32, .s32 or .f32 one, which Table 26 would admit).
   bool exact_register_type = false;
+  // Address of an instruction with no state-space qualifier that the
+  // manual calls generic ("A prefetch into the uniform cache requires a
+  // generic address", prefetchu): 64 bits under .address_size 64.
+  bool generic_address = false;
 
   // A constant must lie in [min_value, max_value] ("restricted to the 8-bit
   // value range 0..255", bfe); registers are not judged.
@@ -386,6 +390,12 @@ inline OperandSpec immediate(std::string_view name, std::vector<std::int64_t> al
 inline OperandSpec addressIn(std::string_view name, std::string_view slot) {
   OperandSpec op = address(name);
   op.space_slot = slot;
+  return op;
+}
+// A generic address where the instruction names no state space.
+inline OperandSpec genericAddress(std::string_view name) {
+  OperandSpec op = address(name);
+  op.generic_address = true;
   return op;
 }
 // An address of an object in shared memory (an mbarrier object, 9.7.13.15.1;

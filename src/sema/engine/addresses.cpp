@@ -70,6 +70,7 @@ bool addressRegisterType(const OperandScope& s, const ast::Operand& op, const as
 // 32-bit register for cp.async.mbarrier.arrive{.shared{::cta}} and
 // stmatrix{.shared{::cta}} with no space written (nvcc emits the former).
 std::optional<std::string_view> addressSpace(const OperandScope& s, const OperandSpec& want) {
+  if (want.generic_address) return std::string_view{};
   std::string_view slot_name = want.space_slot;
   if (slot_name.empty()) {
     // (Another operand's mbarrier object lies in .shared whatever the line

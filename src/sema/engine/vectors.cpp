@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "sema/engine/immediates.h"
 #include "sema/engine/register_types.h"
 #include "sema/engine/words.h"
 
@@ -220,6 +221,16 @@ void checkDataOperand(const OperandScope& s, const ast::Operand& op, const Opera
     // register required for instruction 'ld'").
     s.out.add(diag::RuleId::OperandKind, op.range,
               s.out.say("'{}' is written by '{}': it must be a register, not a constant", want.name, s.spec.opcode));
+    return;
+  }
+  if (op.expr->kind != ast::ExprKind::Symbol) {
+    // A constant stored (st's b): of the type, as 4.5 writes constants for
+    // the integer, .f32/.f64 and .b32/.b64 types (ptxas 13.0: "Arguments
+    // mismatch" for `st.global.u32 [a], 1.5`); the narrow bit-size, half
+    // and packed types are not judged.
+    bool judged = type == ".f32" || type == ".f64" || type == ".b32" || type == ".b64" ||
+                  (type.size() >= 3 && (type[1] == 'u' || type[1] == 's') && spec::typeQualifierBits(type) != 0);
+    if (judged) checkImmediateOfType(s, op, want, type);
     return;
   }
   checkDataRegister(s, op, want, type);
