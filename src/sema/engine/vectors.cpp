@@ -230,7 +230,11 @@ void checkDataOperand(const OperandScope& s, const ast::Operand& op, const Opera
     // and packed types are not judged.
     bool judged = type == ".f32" || type == ".f64" || type == ".b32" || type == ".b64" ||
                   (type.size() >= 3 && (type[1] == 'u' || type[1] == 's') && spec::typeQualifierBits(type) != 0);
-    if (judged) checkImmediateOfType(s, op, want, type);
+    // A packed type of 32 bits (.f16x2, .e5m2x4, ...) takes what .b32 takes:
+    // an integer or a 0f constant (ptxas 13.0 refuses 1.5 and 0d... for
+    // multimem.st's .e5m2x4 data).
+    bool packed32 = (type.ends_with("x2") || type.ends_with("x4")) && spec::typeQualifierBits(type) == 32;
+    if (judged || packed32) checkImmediateOfType(s, op, want, packed32 ? std::string_view(".b32") : type);
     return;
   }
   checkDataRegister(s, op, want, type);
