@@ -54,7 +54,12 @@ constexpr std::string_view kFrndRequiredLoss =
 constexpr std::string_view kFtzRule = ".ftz can only be specified when either .dtype or .atype is .f32";
 
 // "a .b16 type register", "a .b32 type register operand": of that type
-// exactly (OperandSpec::exact_register_type).
+// exactly (OperandSpec::exact_register_type); bitsRegister: by Table 26.
+OperandSpec bitsRegister(std::string_view name, std::string_view type) {
+  OperandSpec op{name, OperandKind::Register};
+  op.fixed_type = type;
+  return op;
+}
 OperandSpec regOfType(std::string_view name, std::string_view type) {
   OperandSpec op{name, OperandKind::Register};
   op.fixed_type = type;
@@ -487,7 +492,9 @@ void cvtSpecs(std::vector<InstructionSpec>& specs) {
                         .modifiers = {satfinite()},
                         .dtypes = {".ue8m0x2"},
                         .atypes = {".bf16x2"},
-                        .operands = {regOfType("d", ".b16"), regOfType("a", ".b32")},
+                        // (a: ptxas 13.0 takes any 32-bit register, so Table 26's
+                        // agreement, not the exact type, is judged.)
+                        .operands = {regOfType("d", ".b16"), bitsRegister("a", ".b32")},
                         .introduced = {8, 6},
                         .notes = {fp4Note(".dtype", {})}}));
   specs.push_back(line({.syntax = "cvt.rn.bf16x2.ue8m0x2 d, a",

@@ -473,17 +473,21 @@ const std::array kDeviations = {
               "all",
               kLaxer,
               "clusterlaunchcontrol.query_cancel|istypep|mbarrier.arrive|mbarrier.arrive_drop|txq",
-              "an integer constant as clusterlaunchcontrol.query_cancel's try_cancel_response (or a vector of "
-              "four) or istypep's a; a vector of 32-bit registers as mbarrier.arrive's count or txq's lod",
+              "an integer constant as clusterlaunchcontrol.query_cancel's try_cancel_response (get_first_ctaid: "
+              "or a vector of four) or istypep's a; a vector of 32-bit registers as mbarrier.arrive's count "
+              "(not .expect_tx's txCount) or txq's lod",
               [](const DeviationSubject& s) {
                 bool second = s.opcode == "clusterlaunchcontrol" || s.opcode == "istypep";
                 const DeviationOperand* o = s.operand(second ? 1 : 2);
                 if (o == nullptr) return false;
                 if (s.opcode == "clusterlaunchcontrol") {
-                  return o->kind == Kind::IntConstant || (o->kind == Kind::Vector && o->elements == 4);
+                  // (is_canceled: "Vector operand is not allowed")
+                  bool vector = o->kind == Kind::Vector && o->elements == 4 && s.hasPrefix("get_first_ctaid");
+                  return o->kind == Kind::IntConstant || vector;
                 }
                 if (s.opcode == "istypep") return o->kind == Kind::IntConstant;
-                return o->kind == Kind::Vector && !o->has_sink && o->type.ends_with("32");
+                // (not .expect_tx's txCount: "Arguments mismatch")
+                return o->kind == Kind::Vector && !o->has_sink && o->type.ends_with("32") && !s.has("expect_tx");
               },
               "13.0",
               "",

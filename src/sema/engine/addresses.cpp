@@ -254,13 +254,18 @@ void namedAddressSpace(const OperandScope& s, const ast::Operand& op, const Oper
   std::optional<NameInfo> info = s.registers.nameInfo(base->text);
   if (!info || (info->kind != NameKind::Variable && info->kind != NameKind::Param) || info->space.empty()) return;
   bool param = info->kind == NameKind::Param || spaceFamily(info->space) == ".param";
-  if (space->empty() ? !param : spaceFamily(info->space) == spaceFamily(*space)) return;
+  // An address the manual calls generic outright (prefetchu) names no
+  // .shared or .local variable either (ptxas 13.0: "Non-generic address is
+  // not supported as operand").
+  bool window = want.generic_address && (spaceFamily(info->space) == ".shared" || info->space == ".local");
+  if (space->empty() ? !param && !window : spaceFamily(info->space) == spaceFamily(*space)) return;
   std::string what = info->kind == NameKind::Param ? s.out.say("'{}' is a parameter (.param)", base->text)
                                                    : s.out.say("'{}' is a {} variable", base->text, info->space);
   if (space->empty()) {
     s.out.add(diag::RuleId::StateSpaceQualifier, op.range,
               s.out.say("{}; a generic '{}' cannot name it", what, s.spec.opcode),
-              {"a parameter is read with ld.param (5.1.6); cvta.param gives its generic address (9.7.9.20)"});
+              {param ? "a parameter is read with ld.param (5.1.6); cvta.param gives its generic address (9.7.9.20)"
+                     : "cvta gives a variable's generic address (9.7.9.20)"});
     return;
   }
   s.out.add(diag::RuleId::StateSpaceQualifier, op.range,
