@@ -358,6 +358,20 @@ bool wideConstantKeepsLowBits(const DeviationSubject& s) {
   return o != nullptr && o->kind == Kind::IntConstant && o->value > 0xffffffffULL && (o->value & 0xffffffffULL) < 16;
 }
 
+// cvt's .bf16x2 operand (d where .bf16x2 is the destination type, a where it
+// is the source's): ptxas 13.0 takes any 32-bit register, a .pred register
+// or a vector there, and a 0f constant as a source.
+bool bf16x2OperandUnchecked(const DeviationSubject& s) {
+  auto at = std::find(s.qualifiers.begin(), s.qualifiers.end(), std::string_view("bf16x2"));
+  if (at == s.qualifiers.end()) return false;
+  bool destination = at + 1 != s.qualifiers.end();  // .dtype.atype: the source's type comes last
+  const DeviationOperand* o = s.operand(destination ? 0 : 1);
+  if (o == nullptr) return false;
+  if (o->kind == Kind::Vector) return !o->has_sink;
+  if (o->kind == Kind::Register) return o->type == ".pred" || o->type.ends_with("32");
+  return !destination && o->kind == Kind::FloatConstant && (o->text.starts_with("0f") || o->text.starts_with("0F"));
+}
+
 // The table. Sentences are the manual's (PTX ISA 9.1), messages ptxas 13.0's.
 const std::array kDeviations = {
     // ----- multimem (9.7.9.14)
@@ -530,6 +544,19 @@ const std::array kDeviations = {
               "",
               "9.7.13.1",
               "Operands a, b, and d have type .u32; operands p and c are predicates.",
+              {},
+              "tests/golden/operands/ptxas-unchecked.ptx"},
+    Deviation{"cvt-bf16x2-operand-unchecked",
+              "conversion",
+              kLaxer,
+              "cvt",
+              "any 32-bit or .pred register, or a vector, as cvt's .bf16x2 operand (a source also a 0f constant)",
+              bf16x2OperandUnchecked,
+              "13.0",
+              "",
+              "9.7.9.21",
+              "For .f16x2 and .bf16x2 instruction type, two inputs a and b of .f32 type are converted into .f16 or "
+              ".bf16 type and the converted values are packed in the destination register d",
               {},
               "tests/golden/operands/ptxas-unchecked.ptx"},
     // ----- red.async (9.7.13.7)
