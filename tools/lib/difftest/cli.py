@@ -38,7 +38,9 @@ syntax block a valid instruction, each operand slot given each kind in turn
 (a register of each type, integer and floating-point constants, vectors of
 other lengths, each address form in each state space, a symbol, '_'); the
 report adds the matrix of blocks x slots x kinds tried and the agreement per
-family and per kind.
+family and per kind; there --min-agreement P fails the run when the
+--compat=ptxas-13.0 agreement with ptxas is below P overall or in any family
+(each disagreement is listed, and none fails the run by itself).
 
 Known, explained disagreements live in tests/difftest/known-disagreements.txt
 (format described there); --min-agreement P (a percentage) fails the run

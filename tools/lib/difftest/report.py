@@ -239,6 +239,22 @@ def report(cases, known, args, elapsed, max_version):
                        "ptxas_max_version": max_version, "totals": total, "per_instruction": stats,
                        "operand_kind_sweep": sweep, "cases": cases}, f, indent=1)
     status = 0
+    if getattr(args, "operand_kinds", False):
+        # The sweep: each disagreement is listed above; the run fails on a
+        # ptxlint failure or where --compat's agreement with ptxas is below
+        # --min-agreement (overall and in every family).
+        if failures:
+            status = 1
+        if args.min_agreement is not None:
+            rows = dict(sweep.get("family", {}))
+            rows["overall"] = {k: sum(r[k] for r in rows.values()) for k in ("judged", "compat_agree")}
+            for name, r in sorted(rows.items()):
+                got = pct(r["compat_agree"], r["judged"])
+                if got < args.min_agreement:
+                    print(f"\n{name}: --compat agreement {got:.2f}% is below --min-agreement "
+                          f"{args.min_agreement}%")
+                    status = 1
+        return status
     if failures or compat_unexplained:
         status = 1
     if args.min_agreement is not None:
