@@ -369,8 +369,12 @@ bool bf16x2OperandUnchecked(const DeviationSubject& s) {
   if (o == nullptr) return false;
   // (Only a form the manual refuses: a .b32 register is the line's own, and
   // the entry must not speak for the rest of such a line.)
+  // A vector anywhere; a .pred or other 32-bit register as the destination
+  // only from .ue8m0x2 (ptxas refuses them for cvt.rn.bf16x2.f32's d), and
+  // as the source.
   if (o->kind == Kind::Vector) return !o->has_sink;
-  if (o->kind == Kind::Register) return o->type == ".pred" || (o->type.ends_with("32") && o->type != ".b32");
+  bool odd_register = o->type == ".pred" || (o->type.ends_with("32") && o->type != ".b32");
+  if (o->kind == Kind::Register) return odd_register && (!destination || s.has("ue8m0x2"));
   return !destination && o->kind == Kind::FloatConstant && (o->text.starts_with("0f") || o->text.starts_with("0F"));
 }
 
@@ -552,7 +556,8 @@ const std::array kDeviations = {
               "conversion",
               kLaxer,
               "cvt",
-              "any 32-bit or .pred register, or a vector, as cvt's .bf16x2 operand (a source also a 0f constant)",
+              "a vector as cvt's .bf16x2 operand; a .pred or other 32-bit register as the source or as the "
+              "destination from .ue8m0x2; a 0f constant as the source",
               bf16x2OperandUnchecked,
               "13.0",
               "",
@@ -723,7 +728,7 @@ const std::array kDeviations = {
     Deviation{"generic-access-names-const",
               "memory",
               kStricter,
-              "ld|ldu|st|atom|red|prefetch|prefetchu|multimem",
+              "ld|ldu|st|atom|red|prefetch|prefetchu|multimem|wmma",
               "a generic access (no state space) that names a .const variable: [cvar], [cvar+4]",
               [](const DeviationSubject& s) { return !namesStateSpace(s) && namesVariableIn(s, ".const"); },
               "13.0",
