@@ -18,7 +18,7 @@ OperandSpec cachePolicy() { return withQualifier(value("cache-policy", 64), ".le
 // 9.7.9.25.4: "The 32-bit operand size specifies the amount of memory to be
 // copied ... size must be a multiple of 16" (ptxas 13.0: "expected to be
 // multiple of 16" for a constant).
-OperandSpec bulkSize() { return byteCount(multipleOf(value("size", 32), 16)); }
+OperandSpec bulkSize() { return integerOnly(multipleOf(value("size", 32), 16)); }
 
 // 9.7.9.25.3.1 cp.async: four blocks, .ca/.cg by src-size/ignore-src.
 InstructionSpec cpAsync(std::string_view cache, std::vector<std::int64_t> sizes, bool ignore_src,
@@ -40,7 +40,7 @@ InstructionSpec cpAsync(std::string_view cache, std::vector<std::int64_t> sizes,
                      space(".global", {".global"}), optional(".level::cache_hint", kCacheHint),
                      optional(".level::prefetch_size", kPrefetchSize)},
       .operands = {address("dst"), address("src"), immediate("cp-size", sizes),
-                   optionalOperand(ignore_src ? ignore : byteCount(inRange(value("src-size", 32), 0, largest))),
+                   optionalOperand(ignore_src ? ignore : integerOnly(inRange(value("src-size", 32), 0, largest))),
                    cachePolicy()},
       .introduced = {7, 0},
       .target = TargetRequirement::atLeast(80),

@@ -108,7 +108,7 @@ std::vector<InstructionSpec> asyncStoreSpecs() {
       .qualifiers = {space(".dst", {".global"}), space(".src", {".shared::cta"}),
                      required(".completion_mechanism", {".bulk_group"}), optional(".cp_mask", {".cp_mask"})},
       // 9.7.9.26: "Operand size must be a multiple of 16".
-      .operands = {address("dstMem"), address("srcMem"), byteCount(multipleOf(value("size", 32), 16)),
+      .operands = {address("dstMem"), address("srcMem"), integerOnly(multipleOf(value("size", 32), 16)),
                    withQualifier(value("byteMask", 16), ".cp_mask")},
       .introduced = {9, 1},
       .target = TargetRequirement::atLeast(90),

@@ -191,7 +191,7 @@ std::vector<InstructionSpec> bulkReduceMultimemSpecs() {
         .qualifiers = {space(".dst", {".global"}), space(".src", {".shared::cta"}),
                        required(".completion_mechanism", {".bulk_group"})},
         // 9.7.9.27: "size must be a multiple of 16".
-        .operands = {address("dstMem"), address("srcMem"), byteCount(multipleOf(value("size", 32), 16))},
+        .operands = {address("dstMem"), address("srcMem"), integerOnly(multipleOf(value("size", 32), 16))},
         .introduced = {9, 1},
         .target = TargetRequirement::atLeast(90),
     };

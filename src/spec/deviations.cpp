@@ -502,7 +502,9 @@ const std::array kDeviations = {
                 if (o == nullptr) return false;
                 if (s.opcode == "clusterlaunchcontrol") {
                   // (is_canceled: "Vector operand is not allowed")
-                  bool vector = o->kind == Kind::Vector && o->elements == 4 && s.hasPrefix("get_first_ctaid");
+                  bool scalar_form = s.operand(0) && s.operand(0)->kind != Kind::Vector;
+                  bool vector =
+                      o->kind == Kind::Vector && o->elements == 4 && s.hasPrefix("get_first_ctaid") && scalar_form;
                   return o->kind == Kind::IntConstant || vector;
                 }
                 if (s.opcode == "istypep") return o->kind == Kind::IntConstant;

@@ -225,9 +225,11 @@ struct OperandSpec {
   // immediates are those of the type (an integer, a floating-point literal).
   std::string_view fixed_type{};
   bool wide = false;  // twice the size of the type (mul.wide's d, 9.7.1.3)
-  // A 32-bit Value of no type that counts bytes (a size, a src-size): no
-  // floating-point register (64-bit ones of no type never take one).
-  bool byte_count = false;
+  // A Value that holds an integer (a byte count: size, src-size; a tensor
+  // map's dimension or stride): no floating-point register or constant, even
+  // where its type is a bit-size one (64-bit slots of no type never take a
+  // floating-point register; ptxas 13.0: "Arguments mismatch").
+  bool integer_only = false;
   // A variable named here (as an address or a value) is an opaque one,
   // .texref, .samplerref or .surfref ("Operand a is a .texref or .samplerref
   // variable, or a .u64 register", txq; ptxas 13.0: "Arguments mismatch" for
@@ -480,9 +482,10 @@ inline OperandSpec orConstant(OperandSpec op) {
   op.constant_allowed = true;
   return op;
 }
-// A 32-bit count of bytes: an integer register or constant.
-inline OperandSpec byteCount(OperandSpec op) {
-  op.byte_count = true;
+// A value that is an integer (a count of bytes, a tensor map's field): an
+// integer register or constant.
+inline OperandSpec integerOnly(OperandSpec op) {
+  op.integer_only = true;
   return op;
 }
 // A constant that must be a multiple of `n`.

@@ -78,6 +78,9 @@ std::vector<InstructionSpec> tensormapClusterSpecs() {
                           {typedValue("new_val")},
                           {pairs(".field1", ".type", {{{".global_address"}, {".b64"}}, {{".rank"}, {".b32"}}})}));
   // "tensormap.replace.mode.field2{.ss}.b1024.type [addr], ord, new_val;"
+  // new_val, a dimension or a stride, is an integer (ptxas 13.0: "Arguments
+  // mismatch" for an .f32 register or a 0f constant, which it takes as
+  // .rank's).
   // "The immediate integer operand ord specifies the ordinal of the field
   // across the rank of the tensor": 0 to 4 (ptxas: "expected to be in range
   // [0..4]"; a tensor has at most 5 dimensions, .1d to .5d).
@@ -85,7 +88,7 @@ std::vector<InstructionSpec> tensormapClusterSpecs() {
       replace("tensormap.replace.mode.field2{.ss}.b1024.type [addr], ord, new_val",
               {required(".field2", {".box_dim", ".global_dim", ".global_stride", ".element_stride"}),
                required(".type", {".b32", ".b64"})},
-              {inRange(immediate("ord"), 0, 4), typedValue("new_val")},
+              {inRange(immediate("ord"), 0, 4), integerOnly(typedValue("new_val"))},
               {pairs(".field2", ".type",
                      {{{".global_stride"}, {".b64"}}, {{".box_dim", ".global_dim", ".element_stride"}, {".b32"}}})}));
   // "tensormap.replace.mode.field3{.ss}.b1024.type [addr], new_val;" Table 33:

@@ -144,6 +144,9 @@ void scalarConstant(const OperandScope& s, const ast::Operand& op, const Operand
     out.add(diag::RuleId::OperandKind, op.range,
             out.say("'{}' must be a {}, not a constant", want.name,
                     want.kind == OperandKind::Predicate ? "predicate register" : "register"));
+  } else if (Literal k = literalKind(op.expr); want.integer_only && k != Literal::Integer && k != Literal::Unknown) {
+    out.add(diag::RuleId::InvalidImmediate, op.range,
+            out.say("'{}' is an integer operand; it cannot be a floating-point constant", want.name));
   } else if (!want_type.empty()) {
     checkImmediateOfType(s, op, want, want_type);
   } else if (Literal k = literalKind(op.expr); !want.float_constant && k != Literal::Integer && k != Literal::Unknown) {
@@ -177,6 +180,11 @@ void scalarRegister(const OperandScope& s, const ast::Operand& op, const Operand
     checkDataRegister(s, op, want, s.qualifiers.valueOf(want.type_slot));
     return;
   }
+  if (want.integer_only && isTable26Float(info->type)) {
+    out.add(diag::RuleId::OperandType, op.range,
+            out.say("'{}' is an integer operand; '{}' is declared {}", want.name, op.expr->text, info->type));
+    return;
+  }
   if (!want.fixed_type.empty() || !want.type_slot.empty()) {
     // A typed operand whose type qualifier is missing or wrong: the
     // qualifier findings say enough.
@@ -188,7 +196,7 @@ void scalarRegister(const OperandScope& s, const ast::Operand& op, const Operand
   if (info->type == ".pred" || (want_bits != 0 && bits != 0 && bits != want_bits)) {
     out.add(diag::RuleId::OperandType, op.range,
             out.say("'{}' is a {}-bit operand; '{}' is declared {}", want.name, want_bits, op.expr->text, info->type));
-  } else if ((want_bits == 64 || want.byte_count) && isTable26Float(info->type)) {
+  } else if (want_bits == 64 && isTable26Float(info->type)) {
     // A 64-bit slot of no type (a cache policy, a descriptor) or a byte
     // count holds an integer, as for its constants above: ptxas 13.0
     // refuses a floating-point register there ("Arguments mismatch for
