@@ -503,9 +503,12 @@ const std::array kDeviations = {
                 if (s.opcode == "clusterlaunchcontrol") {
                   // (is_canceled: "Vector operand is not allowed")
                   bool scalar_form = s.operand(0) && s.operand(0)->kind != Kind::Vector;
+                  // (the forms with a dimension or is_canceled: the bare
+                  // get_first_ctaid takes .v4 only)
+                  bool form = s.hasPrefix("get_first_ctaid::") || s.has("is_canceled");
                   bool vector =
-                      o->kind == Kind::Vector && o->elements == 4 && s.hasPrefix("get_first_ctaid") && scalar_form;
-                  return o->kind == Kind::IntConstant || vector;
+                      o->kind == Kind::Vector && o->elements == 4 && s.hasPrefix("get_first_ctaid::") && scalar_form;
+                  return (o->kind == Kind::IntConstant && form) || vector;
                 }
                 if (s.opcode == "istypep") return o->kind == Kind::IntConstant;
                 // (not .expect_tx's txCount: "Arguments mismatch")
@@ -730,7 +733,7 @@ const std::array kDeviations = {
     Deviation{"generic-access-names-const",
               "memory",
               kStricter,
-              "ld|ldu|st|atom|red|prefetch|prefetchu|multimem|wmma",
+              "ld|ldu|st|atom|red|prefetch|prefetchu|multimem|wmma|tensormap.replace",
               "a generic access (no state space) that names a .const variable: [cvar], [cvar+4]",
               [](const DeviationSubject& s) { return !namesStateSpace(s) && namesVariableIn(s, ".const"); },
               "13.0",

@@ -147,7 +147,9 @@ std::vector<InstructionSpec> tensormapClusterSpecs() {
                    .qualifiers = {leading(required(".async", {".async"})), optionalSpace(".space", {".shared::cta"}),
                                   required(".completion_mechanism", {".mbarrier::complete_tx::bytes"}),
                                   optional(".multicast", {".multicast::cluster::all"}), required(".b128", {".b128"})},
-                   .operands = {sharedAddress("addr"), sharedAddress("mbar")},
+                   // Both in .space when it is written; generic otherwise (ptxas
+                   // 13.0 takes a .global variable there).
+                   .operands = {addressIn("addr", ".space"), addressIn("mbar", ".space")},
                    .introduced = {8, 6},
                    .target = TargetRequirement::atLeast(100),
                    .notes = {{.slot = ".multicast", .targets = sm100To120(), .family_from = {8, 8}}}});
