@@ -503,9 +503,9 @@ const std::array kDeviations = {
                 if (s.opcode == "clusterlaunchcontrol") {
                   // (is_canceled: "Vector operand is not allowed")
                   bool scalar_form = s.operand(0) && s.operand(0)->kind != Kind::Vector;
-                  // (the forms with a dimension or is_canceled: the bare
-                  // get_first_ctaid takes .v4 only)
-                  bool form = s.hasPrefix("get_first_ctaid::") || s.has("is_canceled");
+                  // (the forms with a dimension, .v4 or is_canceled: a bare
+                  // get_first_ctaid.b32 is refused whatever its operand)
+                  bool form = s.hasPrefix("get_first_ctaid::") || s.has("is_canceled") || s.has("v4");
                   bool vector =
                       o->kind == Kind::Vector && o->elements == 4 && s.hasPrefix("get_first_ctaid::") && scalar_form;
                   return (o->kind == Kind::IntConstant && form) || vector;
