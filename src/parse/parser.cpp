@@ -136,7 +136,9 @@ void addRuns(ParseStats& stats, const ParseStats& fast) {
   addMismatches(stats, fast);
 }
 
-bool isPiece(const Chunk& chunk) { return chunk.head.end > chunk.head.begin || chunk.tail.end > chunk.tail.begin; }
+bool isPiece(const Chunk& chunk) {
+  return chunk.head.end > chunk.head.begin || chunk.tail.end > chunk.tail.begin || chunk.missing_tail > 0;
+}
 // A chunk cut where an uncut parse would not cut (a piece, or a chunk that
 // ends before a module directive): refused by the fast path, its group is
 // parsed instead.
@@ -161,6 +163,10 @@ bool pieceTokens(std::string_view text, const Chunk& chunk, std::span<const Lexe
     // in the next piece, this one is closed by the tail.
     if (!out.empty() && out.back().type == PtxLexer::COMMA && text[chunk.tail.begin] == '}') out.pop_back();
     lexInto(chunk.tail);
+  } else if (chunk.missing_tail > 0) {  // closers the text lacks (PL1014, reported by the last piece)
+    if (chunk.missing_tail > 1 && !out.empty() && out.back().type == PtxLexer::COMMA) out.pop_back();
+    out.push_back({chunk.tail.begin, chunk.tail.begin, PtxLexer::RBRACE});
+    if (chunk.missing_tail > 1) out.push_back({chunk.tail.begin, chunk.tail.begin, PtxLexer::SEMI});
   }
   return ok;
 }
@@ -171,7 +177,8 @@ bool pieceTokens(std::string_view text, const Chunk& chunk, std::span<const Lexe
 // whole: a check of a piece taken for a whole body would miss the labels
 // after it).
 bool markPieces(std::string_view text, const Chunk& chunk, ast::Module& module, std::size_t first_item) {
-  bool continues = chunk.head.end > chunk.head.begin, open = chunk.tail.end > chunk.tail.begin;
+  bool continues = chunk.head.end > chunk.head.begin,
+       open = chunk.tail.end > chunk.tail.begin || chunk.missing_tail > 0;
   auto rangeOf = [](const ast::TopLevel& item) { return std::visit([](const auto& n) { return n.range; }, item.node); };
   if (module.items.size() <= first_item) return false;
   // A chunk that continues an item ends with it: it is the chunk's first
@@ -250,15 +257,10 @@ void parseGroup(std::string_view text, const Chunk& piece, const ParseOptions& o
 
 // A chunk of a group (Chunk::group) that the fast path refuses (a syntax
 // error, most likely). Its group is parsed as an uncut parse parses it,
-// the same syntax errors found, when it is at most kLargestGroup: ANTLR's
-// tree of an item of megabytes would take hundreds (150 bytes a byte).
-// Past that the chunk is parsed alone, a piece with its item's head and
-// tail, its findings outside the chunk left to the chunks that hold them:
-// memory follows the chunk, and the errors are those of an uncut parse
-// but where its recovery would have run across a cut. Returns the end of
-// what it parsed.
-constexpr std::uint32_t kLargestGroup = 256 << 10;
-
+// the same syntax errors found, when it is at most kLargestGroup (ANTLR's
+// tree of an item of megabytes would take hundreds). Past that the chunk is parsed alone, a piece with its item's head
+// and tail, its findings outside the chunk left to the chunks that hold them: memory follows the chunk, and the errors
+// are those of an uncut parse but where its recovery would have run across a cut. Returns the end of what it parsed.
 std::uint32_t parseRefused(std::string_view text, const Chunk& chunk, std::span<const LexedToken> own,
                            const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink,
                            ParseStats& stats) {

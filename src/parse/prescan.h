@@ -36,8 +36,14 @@ struct Chunk {
   //    ends): a piece that the fast path refuses (a syntax error, most
   //    likely) makes the parser take that chunk again, as a parse without
   //    cuts would, and skip the item's other pieces.
+  //  - `missing_tail`: the item lacks its closing tokens (the text ends
+  //    inside it, PL1014); each piece but the last is closed by this many
+  //    tokens that are not in the text ('}', or '}' ';' for an
+  //    initializer), empty at `tail.begin`, where they belong; the last
+  //    piece, parsed as it is, reports what is missing.
   SourceRange head{};
   SourceRange tail{};
+  std::uint8_t missing_tail = 0;
   SourceRange group{};
   std::shared_ptr<ast::BodyLabels> labels;
   // A function's first piece: where its body's statements begin (after

@@ -155,6 +155,11 @@ TokenChunker::Step TokenChunker::next(Chunk& chunk, std::span<const LexedToken>&
             save();
             return emit(k - first_, t.end, chunk, tokens, Cut::After);
           case Cut::Before: save(); return emit(k - first_, tokens_begin[k - 1].end, chunk, tokens, Cut::Before);
+          case Cut::Missing: {  // its linkage directives begin the next item
+            std::size_t last = k;
+            while (last > first_ && tokens_begin[last - 1].begin >= item_.end) --last;
+            return emit(last - first_, item_.end, chunk, tokens);
+          }
         }
         if (need_more) break;
       }
@@ -189,6 +194,7 @@ TokenChunker::Step TokenChunker::emit(std::size_t count, std::uint32_t end, Chun
       if (item_.kind == ItemKind::Function) chunk.body = item_.head_end;
     }
     chunk.tail = item_.tail;
+    if (item_.closer_missing) chunk.missing_tail = item_.kind == ItemKind::Initializer ? 2 : 1;
     chunk.group = {item_.group_begin, item_.end};
     continued_head_ = {item_.begin, item_.head_end};
     return Step::Chunk;
@@ -250,6 +256,7 @@ TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::
   // ahead).
   const std::uint64_t piece_bytes = std::uint64_t{min_bytes_} * (item.pieces == 0 ? kFirstPiece : 1);
   auto longAfter = [&] { return std::uint64_t{t.end - begin_} >= piece_bytes; };
+  if (item.closer_missing && t.begin >= item.end && item.pieces > 0) return Cut::Missing;
   Cut cut = Cut::None;
   switch (t.type) {
     case T::ENTRY:
@@ -434,6 +441,7 @@ bool TokenChunker::cuttable() {
     item_.ahead = ahead ? Item::Ahead::Cuttable : Item::Ahead::Not;
     if (ahead) {
       item_.tail = ahead->tail;
+      item_.closer_missing = ahead->closer_missing;
       item_.end = ahead->end;
       item_.labels = std::move(ahead->labels);
     }
@@ -685,6 +693,19 @@ bool skipCommentOrString(std::string_view text, std::size_t& i) {
   return i < text.size() && text[i] == '"';
 }
 
+// The text ends inside the item being read ahead from `from`: it lacks its
+// closer (PL1014). One of megabytes is cut all the same, where it is
+// `open` one level deep (a piece's parse closes it where the closer
+// belongs, `at`); a shorter one is parsed whole, as an uncut parse does.
+std::optional<LookAhead> closerMissing(std::uint32_t from, bool open, std::uint32_t at) {
+  if (!open || at < from || at - from <= kLargestGroup) return std::nullopt;
+  LookAhead out;
+  out.tail = {at, at};
+  out.end = at;
+  out.closer_missing = true;
+  return out;
+}
+
 std::optional<LookAhead> braceAhead(std::string_view text, std::uint32_t from, CutItem kind) {
   std::uint32_t braces = 1, parens = 0;
   const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
@@ -730,7 +751,7 @@ std::optional<LookAhead> braceAhead(std::string_view text, std::uint32_t from, C
         break;
     }
   }
-  return std::nullopt;
+  return closerMissing(from, braces == 1 && parens == 0, static_cast<std::uint32_t>(text.size()));
 }
 
 }  // namespace
@@ -781,6 +802,7 @@ std::optional<LookAhead> lookAhead(std::string_view text, std::uint32_t from, Cu
   std::uint32_t braces = 1, parens = 0, questions = 0;
   std::int64_t blocks = 1, statement_braces = 0;
   LexedToken previous{from, from, T::LBRACE};
+  std::uint32_t before_linkage = from;  // the end of the last token that is no linkage directive
   bool after_label = false;
   LexedToken t;
   while (lexer.next(t)) {
@@ -810,9 +832,15 @@ std::optional<LookAhead> lookAhead(std::string_view text, std::uint32_t from, Cu
       case T::SEMI: parens = statement_braces = questions = 0; break;
       case T::QUESTION: ++questions; break;
       // No function begins inside another (11.2): the body lacks its '}',
-      // and the parser cuts it there (cutAtFunctionsInsideBraces, PL1014).
+      // and the parser cuts it there (cutAtFunctionsInsideBraces, PL1014),
+      // before its linkage directives.
       case T::ENTRY:
-      case T::FUNC: return std::nullopt;
+      case T::FUNC: {
+        bool statement_level = braces == 1 && blocks == 1 && statement_braces == 0 && parens == 0;
+        std::optional<LookAhead> missing = closerMissing(from, statement_level, before_linkage);
+        if (missing) missing->labels = std::move(out.labels);
+        return missing;
+      }
       case T::COLON:
         if (questions > 0) {
           --questions;
@@ -825,6 +853,7 @@ std::optional<LookAhead> lookAhead(std::string_view text, std::uint32_t from, Cu
     }
     if (labels) labels->token(t, after_label, parens == 0 && statement_braces == 0);
     after_label = label;
+    if (!isLinkage(t.type)) before_linkage = t.end;
     if (braces == 0) {  // the item's '}' as TokenChunker reads it: the same as the parser's, or not cut
       if (t.type != T::RBRACE || parens != 0 ||
           (kind == CutItem::FunctionBody && (blocks != 0 || statement_braces != 0))) {
@@ -847,7 +876,9 @@ std::optional<LookAhead> lookAhead(std::string_view text, std::uint32_t from, Cu
     }
     previous = t;
   }
-  return std::nullopt;
+  std::optional<LookAhead> missing = closerMissing(from, braces > 0, previous.end);
+  if (missing) missing->labels = std::move(out.labels);
+  return missing;
 }
 
 }  // namespace ptxlint::parse

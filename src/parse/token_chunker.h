@@ -84,8 +84,10 @@ class TokenChunker {
   // What a token means to the item being scanned (split_items): where it
   // may be cut (after it, before it), and whether it is long enough to be;
   // Between: a cut between two items that an uncut parse keeps in one
-  // chunk (before a module directive).
-  enum class Cut : std::uint8_t { None, After, Before, NeedMore, Between };
+  // chunk (before a module directive); Missing: the item, which lacks its
+  // closer, ends before the function this token begins (its last piece
+  // ends there).
+  enum class Cut : std::uint8_t { None, After, Before, NeedMore, Between, Missing };
   Step emit(std::size_t count, std::uint32_t end, Chunk& chunk, std::span<const LexedToken>& tokens,
             Cut cut = Cut::None);
 
@@ -121,6 +123,7 @@ class TokenChunker {
     std::uint32_t directive_step = 0;
     enum class Ahead : std::uint8_t { NotYet, Cuttable, Not } ahead = Ahead::NotYet;
     SourceRange tail{};
+    bool closer_missing = false;    // (LookAhead::closer_missing)
     std::uint32_t end = 0;          // the item's end (lookAhead)
     std::uint32_t group_begin = 0;  // where its first piece begins
     std::shared_ptr<ast::BodyLabels> labels;
@@ -164,12 +167,22 @@ class TokenChunker {
 // '}' that a ';' follows), where the item ends (a ';' after a body's '}'
 // ends it, as TokenChunker reads items), and for a function body its own
 // labels. Nothing (the item is not cut) at an error token, a non-ASCII
-// byte, a ',' after the '}', or the end of the text.
+// byte or a ',' after the '}'. At the end of the text, or for a body at a
+// function's header (no function begins inside another, 11.2), the item
+// lacks its closer (PL1014): an item longer than kLargestGroup is then cut
+// all the same (`closer_missing`, the tail empty where the closer belongs,
+// after the item's last token), a shorter one is not (an uncut parse
+// judges it).
 struct LookAhead {
   SourceRange tail{};
   std::uint32_t end = 0;
   std::shared_ptr<ast::BodyLabels> labels;
+  bool closer_missing = false;
 };
+// The longest item whose piece the fast path refuses that is parsed again
+// whole, as an uncut parse parses it (parser.cpp, parseRefused): ANTLR's
+// tree of an item of megabytes would take hundreds (150 bytes a byte).
+constexpr std::uint32_t kLargestGroup = 256 << 10;
 enum class CutItem : std::uint8_t { FunctionBody, Section, Initializer };
 std::optional<LookAhead> lookAhead(std::string_view text, std::uint32_t from, CutItem kind);
 // Where the first item at or after `from` (between items) ends, as
