@@ -193,6 +193,7 @@ class MemberChecker {
         allowed = "a number";
         break;
       case Values::Flag:
+        if (e->kind == ast::ExprKind::IntLiteral) support::noteLiteralValueRead();
         if (e->kind == ast::ExprKind::IntLiteral && e->value_fits && e->int_value <= 1) return;
         allowed = "0 or 1";
         break;

@@ -24,6 +24,7 @@
 #include "spec/pragmas.h"
 #include "spec/special_registers.h"
 #include "support/text.h"
+#include "support/value_reads.h"
 
 namespace ptxlint::sema {
 namespace {
@@ -632,10 +633,21 @@ class SymbolChecker {
     *out++ = '\x01';  // no opcode starts so: apart from MemoKey's keys
     std::memcpy(out, &plan.id, sizeof plan.id);
     out += sizeof plan.id;
+    // Integer literals are left out (a verdict that read none of their
+    // values holds for every value; support/value_reads.h): the key with
+    // them is written only if this one finds nothing.
+    const std::size_t texts_at = static_cast<std::size_t>(out - key.bytes);
+    bool left_out = false;
     for (std::uint8_t k : plan.texts) {
-      put(ast::tokenText(*module_, d, k));
+      std::string_view text = ast::tokenText(*module_, d, k);
+      if (support::isIntegerLiteral(text)) {
+        left_out = true;
+      } else {
+        put(text);
+      }
       *out++ = '\x1f';
     }
+    const std::size_t names_at = static_cast<std::size_t>(out - key.bytes);
     *out++ = '|';
     for (const ast::InstructionPlan::Name& slot : plan.names) {
       std::string_view text = ast::tokenText(*module_, d, slot.token);
@@ -686,14 +698,29 @@ class SymbolChecker {
     // A first verdict: built and checked (MemoKey then reuses the scratch).
     // The resolver looks the names up again (a verdict found, nearly every
     // time, needs no record of them).
-    std::string flat_key(found_key);
+    std::string flat_key(found_key), whole_key;
+    if (left_out) {  // the key with the literals: the texts again, then the names as written
+      whole_key.assign(key.bytes, texts_at);
+      for (std::uint8_t k : plan.texts) {
+        whole_key += ast::tokenText(*module_, d, k);
+        whole_key += '\x1f';
+      }
+      whole_key.append(key.bytes + names_at, key.size - names_at);
+      if (std::optional<bool> verdict = memo_.find(whole_key)) {
+        ++stats_.unbuilt_instructions;
+        return counted(nullptr, *verdict, &d);
+      }
+    }
     built_exprs_.clear();
     ast::Statement built = module_->build(d, built_exprs_);
     const ast::Instruction& in = *ast::nodeIf<ast::Instruction>(built);
     std::size_t kept = sink_.diagnostics().size(), dropped = sink_.droppedCount();
+    std::uint64_t reads = support::literal_value_reads;
     resolvedCleared();
     bool checked = checkInstruction(in, context_, ScopeRegisters(scope, resolved_), sink_, &memo_);
-    if (sink_.diagnostics().size() == kept && sink_.droppedCount() == dropped) memo_.insert(flat_key, checked);
+    if (sink_.diagnostics().size() == kept && sink_.droppedCount() == dropped) {
+      memo_.insert(left_out && support::literal_value_reads != reads ? whole_key : flat_key, checked);
+    }
     counted(&in, checked);
   }
 

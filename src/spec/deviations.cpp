@@ -355,7 +355,8 @@ bool wideConstantKeepsLowBits(const DeviationSubject& s) {
   std::size_t at = s.opcode == "wgmma" ? 4 : 0;
   if (s.opcode == "wgmma" ? !s.has("sp") : s.has("red")) return false;
   const DeviationOperand* o = s.operand(at);
-  return o != nullptr && o->kind == Kind::IntConstant && o->value > 0xffffffffULL && (o->value & 0xffffffffULL) < 16;
+  return o != nullptr && o->kind == Kind::IntConstant && o->value() > 0xffffffffULL &&
+         (o->value() & 0xffffffffULL) < 16;
 }
 
 // cvt's .bf16x2 operand (d where .bf16x2 is the destination type, a where it
@@ -749,7 +750,7 @@ const std::array kDeviations = {
               kStricter,
               ".address_size",
               ".address_size 32",
-              [](const DeviationSubject& s) { return s.operand(0) && s.operand(0)->value == 32; },
+              [](const DeviationSubject& s) { return s.operand(0) && s.operand(0)->value() == 32; },
               "13.0",
               "32-Bit compilation is no longer supported",
               "11.1.3",
@@ -923,7 +924,7 @@ const std::array kDeviations = {
               [](const DeviationSubject& s) {
                 return std::any_of(
                     s.operands.begin() + std::min<std::size_t>(3, s.operands.size()), s.operands.end(),
-                    [](const DeviationOperand& o) { return o.kind == Kind::IntConstant && o.value > 255; });
+                    [](const DeviationOperand& o) { return o.kind == Kind::IntConstant && o.value() > 255; });
               },
               "13.0",
               "",
@@ -1161,7 +1162,7 @@ const std::array kDeviations = {
                 const DeviationOperand* size = s.operand(1);
                 return s.has("acquire") && hasScope(s) && addr && addr->kind == Kind::Address && !addr->offset &&
                        (addr->type.starts_with(".f") || addr->type.starts_with(".bf") || addr->type == ".pred") &&
-                       size && size->kind == Kind::IntConstant && size->value == 128;
+                       size && size->kind == Kind::IntConstant && size->value() == 128;
               },
               "13.0",
               "",
@@ -1397,8 +1398,9 @@ const std::array kDeviations = {
               "an nCols that is a multiple of 32 but not a power of 2 in [32, 512] (0, 96, 1024)",
               [](const DeviationSubject& s) {
                 const DeviationOperand* n = s.operand(1);
-                return n && n->kind == Kind::IntConstant && n->value % 32 == 0 && n->value < (std::uint64_t{1} << 31) &&
-                       n->value != 32 && n->value != 64 && n->value != 128 && n->value != 256 && n->value != 512;
+                return n && n->kind == Kind::IntConstant && n->value() % 32 == 0 &&
+                       n->value() < (std::uint64_t{1} << 31) && n->value() != 32 && n->value() != 64 &&
+                       n->value() != 128 && n->value() != 256 && n->value() != 512;
               },
               "13.0",
               "",

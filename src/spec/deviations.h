@@ -25,6 +25,7 @@
 #include <string_view>
 
 #include "spec/targets.h"
+#include "support/value_reads.h"
 
 namespace ptxlint::spec {
 
@@ -52,7 +53,12 @@ struct DeviationOperand {
   // ([%fd1], [%fd1+8]); "" when unknown
   std::string_view type;
   std::string_view text;
-  std::uint64_t value = 0;             // IntConstant (two's complement)
+  std::uint64_t constant = 0;  // IntConstant (two's complement): read it through value()
+  // An IntConstant's value, the read counted for the verdict memo.
+  std::uint64_t value() const {
+    support::noteLiteralValueRead();
+    return constant;
+  }
   bool has_sink = false;               // Vector: one element is '_'
   bool mixed_types = false;            // Vector: its registers are not all of one type
   std::uint8_t elements = 0;           // Vector: how many elements (at most 255 counted)

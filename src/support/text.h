@@ -131,6 +131,25 @@ std::string_view closestWord(std::string_view word, const Candidates& candidates
   return best;
 }
 
+// Whether `t` is the whole text of an integer constant (4.5.1: hexadecimal
+// 0x..., binary 0b..., octal 0..., decimal, each with an optional U), not
+// a floating-point one (0f..., 0d..., 1.5, 1e5).
+inline bool isIntegerLiteral(std::string_view t) {
+  if (t.empty() || t[0] < '0' || t[0] > '9') return false;
+  std::size_t i = 0;
+  bool hex = false;
+  if (t.size() > 2 && t[0] == '0' && ((t[1] | 0x20) == 'x' || (t[1] | 0x20) == 'b')) {
+    hex = (t[1] | 0x20) == 'x';
+    i = 2;
+  }
+  auto digit = [&](char c) { return (c >= '0' && c <= '9') || (hex && (c | 0x20) >= 'a' && (c | 0x20) <= 'f'); };
+  std::size_t first = i;
+  while (i < t.size() && digit(t[i])) ++i;
+  if (i == first) return false;
+  if (i < t.size() && (t[i] | 0x20) == 'u') ++i;
+  return i == t.size();
+}
+
 // A JSON string literal: quotes, escapes, and \u00XX for bytes outside
 // printable ASCII (messages quote source text, which may hold any byte).
 std::string jsonQuote(std::string_view s);

@@ -132,11 +132,11 @@ DeviationOperand describe(const ast::Operand& op, const RegisterResolver& regist
     }
   } else if (e->kind == ast::ExprKind::IntLiteral) {
     out.kind = Kind::IntConstant;
-    out.value = e->int_value;
+    out.constant = e->int_value;
   } else if (e->kind == ast::ExprKind::Unary && e->op == "-" && stripped(e->lhs) != nullptr &&
              stripped(e->lhs)->kind == ast::ExprKind::IntLiteral) {
     out.kind = Kind::IntConstant;
-    out.value = ~stripped(e->lhs)->int_value + 1;
+    out.constant = ~stripped(e->lhs)->int_value + 1;
   } else if (e->kind == ast::ExprKind::FloatLiteral) {
     out.kind = Kind::FloatConstant;
   }
@@ -269,7 +269,7 @@ void applyModuleDeviations(const ast::Module& module, const ModuleContext& conte
     DeviationOperand size;
     size.kind = Kind::IntConstant;
     size.text = a->size.text;
-    size.value = a->size.text == "32" ? 32 : a->size.text == "64" ? 64 : 0;
+    size.constant = a->size.text == "32" ? 32 : a->size.text == "64" ? 64 : 0;
     DeviationSubject subject{".address_size", {}, {&size, 1}, context.version, context.target};
     for (const Deviation& d : spec::deviations()) {
       if (d.mnemonic == ".address_size" && holds(d, context) && d.applies(subject)) {

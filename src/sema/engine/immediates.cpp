@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sema/engine/register_types.h"
+#include "support/value_reads.h"
 
 namespace ptxlint::sema::engine {
 namespace {
@@ -53,6 +54,7 @@ Literal literalKind(const ast::Expr* e) {
 
 std::optional<std::int64_t> constantValue(const ast::Expr* e) {
   if (e == nullptr) return std::nullopt;
+  if (e->kind == ast::ExprKind::IntLiteral) support::noteLiteralValueRead();
   if (e->kind == ast::ExprKind::IntLiteral && e->value_fits) return static_cast<std::int64_t>(e->int_value);
   if (e->kind == ast::ExprKind::Unary && e->op == "-") {
     // 64-bit two's complement, as PTX constant expressions (4.5.4): the

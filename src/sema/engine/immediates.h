@@ -31,6 +31,12 @@ void checkImmediateOfType(const OperandScope& s, const ast::Operand& op, const s
 // A constant in a register-or-constant slot: its listed values and range,
 // then checkMultipleOf.
 void checkConstantBounds(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want, std::int64_t v);
+// Whether checkConstantBounds can find anything in `want` (a list, a range,
+// a multiple, non-zero): for other slots it needs no value.
+inline bool boundsConstants(const spec::OperandSpec& want) {
+  return (want.kind == spec::OperandKind::Value && !want.immediates.empty()) || want.min_value != INT64_MIN ||
+         want.max_value != INT64_MAX || want.non_zero || want.multiple_of != 0;
+}
 // The constant 0f... negated: its sign bit flipped (a fix-it for PL1013).
 std::string negatedHexFloat(std::string_view text);
 // "A constant must be a multiple of" and "non-zero" (bar's thread count).

@@ -160,7 +160,11 @@ void scalarConstant(const OperandScope& s, const ast::Operand& op, const Operand
                                      want.name, want.bits),
             {out.say("syntax: {}", s.spec.syntax)});
   }
-  if (auto v = constantValue(op.expr)) checkConstantBounds(s, op, want, *v);
+  // (Only a slot that bounds its constants reads the value: the verdict
+  // memo keys the others without it, support/value_reads.h.)
+  if (boundsConstants(want)) {
+    if (auto v = constantValue(op.expr)) checkConstantBounds(s, op, want, *v);
+  }
 }
 
 // A register in a scalar slot: its declared type against the operand's.

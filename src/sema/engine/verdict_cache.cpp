@@ -20,8 +20,12 @@ namespace {
 // (variables, functions, special registers) keep their text.
 class MemoKey {
  public:
-  MemoKey(const ast::Instruction& in, const RegisterResolver& registers, CheckMemo::Scratch& out)
-      : in_(in), registers_(registers), out_(out), names_(out.names) {}
+  MemoKey(const ast::Instruction& in, const RegisterResolver& registers, CheckMemo::Scratch& out,
+          bool leave_out_literals)
+      : in_(in), registers_(registers), out_(out), names_(out.names), leave_out_literals_(leave_out_literals) {}
+
+  // Whether an integer literal was left out of the key built.
+  bool leftOut() const { return left_out_; }
 
   // The key, or an empty view when it does not fit the scratch room.
   std::string_view build() {
@@ -108,6 +112,12 @@ class MemoKey {
     switch (e->kind) {
       case ast::ExprKind::Symbol: name(e->text); return;
       case ast::ExprKind::IntLiteral:
+        if (leave_out_literals_) {
+          left_out_ = true;
+          return;
+        }
+        text(e->text);
+        return;
       case ast::ExprKind::FloatLiteral: text(e->text); return;
       default: break;
     }
@@ -148,6 +158,8 @@ class MemoKey {
   const RegisterResolver& registers_;
   CheckMemo::Scratch& out_;
   std::vector<std::string_view>& names_;
+  const bool leave_out_literals_;
+  bool left_out_ = false;
 };
 
 // The process-wide verdicts (see CheckMemo).
@@ -197,8 +209,12 @@ VerdictCache& verdictCache() {
 
 }  // namespace
 
-std::string_view memoKey(const ast::Instruction& in, const RegisterResolver& registers, CheckMemo::Scratch& scratch) {
-  return MemoKey(in, registers, scratch).build();
+std::string_view memoKey(const ast::Instruction& in, const RegisterResolver& registers, CheckMemo::Scratch& scratch,
+                         bool leave_out_literals, bool* left_out) {
+  MemoKey key(in, registers, scratch, leave_out_literals);
+  std::string_view built = key.build();
+  if (left_out != nullptr) *left_out = key.leftOut();
+  return built;
 }
 
 std::optional<bool> findVerdict(std::string_view key) { return verdictCache().find(key); }

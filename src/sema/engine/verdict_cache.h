@@ -12,8 +12,12 @@
 namespace ptxlint::sema::engine {
 
 // The memo key of `in` in `scratch` (which starts with the module's
-// context), or an empty view when it does not fit the scratch room.
-std::string_view memoKey(const ast::Instruction& in, const RegisterResolver& registers, CheckMemo::Scratch& scratch);
+// context), or an empty view when it does not fit the scratch room. With
+// `leave_out_literals`, integer literals are keyed by their kind alone
+// (`left_out` says whether there was one): the key of a verdict reached
+// without reading a literal's value (support/value_reads.h).
+std::string_view memoKey(const ast::Instruction& in, const RegisterResolver& registers, CheckMemo::Scratch& scratch,
+                         bool leave_out_literals = false, bool* left_out = nullptr);
 
 // The process-wide verdicts: bounded, shared by every thread.
 std::optional<bool> findVerdict(std::string_view key);
