@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "spec/sections.h"
+#include "support/table_arena.h"
 
 namespace ptxlint::spec {
 namespace {
@@ -202,7 +203,10 @@ struct Name {
 class Registry {
  public:
   const std::vector<InstructionSpec>& family(std::size_t i) {
-    std::call_once(built_[i], [&] { families_[i] = kFamilies[i].build(); });
+    std::call_once(built_[i], [&] {
+      support::BuildingTables arena;  // (support/table_arena.h)
+      families_[i] = kFamilies[i].build();
+    });
     return families_[i];
   }
 
