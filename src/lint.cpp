@@ -174,6 +174,7 @@ parse::ParseOptions parseOptionsOf(const Options& options, support::InputPages* 
   // The checks take an item cut into pieces a piece at a time (ast::Piece):
   // memory follows the chunk even inside a function of megabytes.
   parse_options.split_items = checks_only;
+  parse_options.keep_section_data = !checks_only;
   return parse_options;
 }
 

@@ -874,6 +874,12 @@ class ChunkParser {
     // parser takes less for it than finding and relocating a cached one
     // (a -G module's debug sections are tens of thousands of lines, of as
     // many shapes as a line has values), and no instruction is deferred.
+    if (options_.hand_parser && !options_.compare_hand_parser && !options_.keep_section_data &&
+        hand_.sectionItemsValid(span(from, to))) {
+      ++stats_.parsed_runs;
+      ++stats_.hand_runs;
+      return true;
+    }
     if (options_.hand_parser && !options_.compare_hand_parser && hand_.sectionItems(span(from, to), out)) {
       ++stats_.parsed_runs;
       ++stats_.hand_runs;

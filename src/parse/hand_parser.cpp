@@ -192,6 +192,25 @@ bool HandParser::sectionItems(std::span<const LexedToken> run, std::vector<ast::
   return true;
 }
 
+bool HandParser::sectionItemsValid(std::span<const LexedToken> run) {
+  start(run);
+  thread_local ast::SectionItem scratch;
+  while (p_ < run_.size()) {
+    if (at(T::TYPE)) {
+      std::size_t q = p_ + 1;  // TYPE INT (',' INT)*, each INT no expression's start
+      while (type(q) == T::INT && !continuesExpression(type(q + 1)) && type(q + 1) == T::COMMA) q += 2;
+      if (type(q) == T::INT && !continuesExpression(type(q + 1))) {
+        p_ = q + 1;
+        continue;
+      }
+    }
+    scratch.label.reset();
+    scratch.values.clear();
+    if (!sectionItem(scratch)) return false;
+  }
+  return true;
+}
+
 bool HandParser::topLevelItems(std::span<const LexedToken> run, std::vector<ast::TopLevel>& out) {
   std::size_t before = out.size();
   start(run);

@@ -48,6 +48,10 @@ class HandParser {
   // module: the run's top-level items other than functions and sections
   // (.version, .target, .address_size, .alias, .file, .pragma, variables).
   bool topLevelItems(std::span<const LexedToken> run, std::vector<ast::TopLevel>& out);
+  // Whether all of `run` parses as sectionItemsPiece, nothing kept: a data
+  // line of bare integers (most of a debug section) is judged on its token
+  // types alone, any other is parsed and dropped.
+  bool sectionItemsValid(std::span<const LexedToken> run);
 
  private:
   // An expression and how many expression rules deep its parse tree is (the
