@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,12 +16,31 @@
 #include "sema/engine/operands.h"
 #include "sema/engine/qualifier_match.h"
 #include "sema/engine/unknown_instruction.h"
+#include "sema/engine/words.h"
 #include "spec/spec.h"
 
 namespace ptxlint::sema::engine {
 namespace {
 
 using spec::InstructionSpec;
+
+// Whether some qualifier slot of `spec` takes each qualifier of `in` from
+// `first` on, and each address qualifier ([a].unified): a block that fits
+// without a finding does (every other placement of a word is a finding,
+// qualifier_match.cpp).
+bool takesEveryQualifier(const InstructionSpec& spec, const ast::Instruction& in, std::size_t first) {
+  auto taken = [&](std::string_view word) {
+    return std::any_of(spec.qualifiers.begin(), spec.qualifiers.end(),
+                       [&](const spec::QualifierSlot& slot) { return contains(slot.values, word); });
+  };
+  for (std::size_t q = first; q < in.qualifiers.size(); ++q) {
+    if (!taken(in.qualifiers[q].text)) return false;
+  }
+  for (const ast::Operand& op : in.operands) {
+    if (op.kind == ast::OperandKind::Address && !op.name.text.empty() && !taken(op.name.text)) return false;
+  }
+  return true;
+}
 
 // An instruction matched against one block: the parts in order, qualifiers
 // first (a constraint over wrong qualifiers says nothing more), then the
@@ -148,12 +168,25 @@ bool judgeInstruction(const ast::Instruction& in, const ModuleContext& context, 
   }
 
   // Blocks are compared without building messages; the one reported is
-  // matched again with them.
+  // matched again with them. The first block that fits without a finding
+  // is the verdict: it is looked for first among the blocks that take
+  // every qualifier written (one that does not cannot fit), in table
+  // order; only an instruction that fits none compares them all.
   std::optional<BlockMatch> best;
   for (const InstructionSpec* s : specs) {
+    if (!takesEveryQualifier(*s, in, name_words - 1)) continue;
     BlockMatch match(*s, specs, in, name_words - 1, registers, context, /*explain=*/false);
-    if (!best || match.betterThan(*best)) best.emplace(std::move(match));
-    if (best->findings().empty()) break;
+    if (match.findings().empty()) {
+      best.emplace(std::move(match));
+      break;
+    }
+  }
+  if (!best) {
+    for (const InstructionSpec* s : specs) {
+      BlockMatch match(*s, specs, in, name_words - 1, registers, context, /*explain=*/false);
+      if (!best || match.betterThan(*best)) best.emplace(std::move(match));
+      if (best->findings().empty()) break;
+    }
   }
   if (!best->findings().empty())
     best.emplace(best->spec(), specs, in, name_words - 1, registers, context, /*explain=*/true);
