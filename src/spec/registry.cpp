@@ -219,6 +219,7 @@ class Registry {
     // of a million misspelt opcodes must not grow the table).
     static const std::vector<Name> kNone;
     if (!isOpcode(opcode)) return &kNone;
+    support::BuildingTables arena;  // (kept as long as the families)
     auto names = std::make_unique<std::vector<Name>>();
     for (std::string_view documented : kDocumentedNames) {
       if (firstWord(documented) == opcode) nameOf(*names, splitName(documented));

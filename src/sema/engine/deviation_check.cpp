@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "spec/deviations.h"
+#include "support/table_arena.h"
 #include "support/text.h"
 
 namespace ptxlint::sema::engine {
@@ -36,6 +37,7 @@ void addCandidate(CandidateIndex& index, std::string_view word, const Deviation&
 
 const CandidateIndex& candidateIndex() {
   static const CandidateIndex index = [] {
+    support::BuildingTables arena;  // (support/table_arena.h)
     CandidateIndex out;
     for (const Deviation& d : spec::deviations()) {
       if (d.mnemonic.starts_with(".")) continue;  // a directive (applyModuleDeviations)
