@@ -182,6 +182,22 @@ struct VectorLength {
   std::vector<Condition> when;
   std::uint16_t count = 0;
   std::string_view element_type{};
+  // When not 0, the count is the N of the .shape value (".m64n<N>k16")
+  // over this: one row for every shape (wgmma's accumulator: "N/2 number
+  // of .f32 registers", 9.7.15.5.1.1).
+  std::uint8_t shape_n_divisor = 0;
+
+  // The count for the qualifiers bound: `shape` is the .shape value.
+  std::uint16_t countFor(std::string_view shape) const {
+    if (shape_n_divisor == 0) return count;
+    std::size_t at = shape.find('n');
+    unsigned n = 0;
+    for (std::size_t i = at == std::string_view::npos ? shape.size() : at + 1;
+         i < shape.size() && shape[i] >= '0' && shape[i] <= '9'; ++i) {
+      n = n * 10 + static_cast<unsigned>(shape[i] - '0');
+    }
+    return static_cast<std::uint16_t>(n / shape_n_divisor);
+  }
 };
 
 // When an operand is present.

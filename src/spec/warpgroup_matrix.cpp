@@ -19,8 +19,7 @@ std::string_view intern(std::string text) {
 }
 
 struct Shapes {
-  Values names;              // ".m64n8k16", ...
-  std::vector<unsigned> ns;  // the N of each
+  Values names;  // ".m64n8k16", ...
 };
 
 // ".shape = {.m64n8kK, .m64n16kK, ...}": the manual's lists, one per K.
@@ -28,7 +27,6 @@ Shapes shapes(unsigned k, const std::vector<unsigned>& ns) {
   Shapes s;
   for (unsigned n : ns) {
     s.names.push_back(intern(".m64n" + std::to_string(n) + "k" + std::to_string(k)));
-    s.ns.push_back(n);
   }
   return s;
 }
@@ -50,15 +48,12 @@ const std::vector<unsigned> kIntegerNs = {8,   16,  24,  32,  48,  64,  80,  96,
 // 9.7.15.5.1.1 Accumulator D: ".f32 | A vector expression containing N/2
 // number of .f32 registers", ".s32 | ... N/2 number of .s32 registers",
 // ".f16 | A vector expression containing N/4 number of .f16x2 registers".
+// (One row per .dtype, the count from each shape's N: 3 rows where one per
+// shape and type would be 96, built for each of 24 blocks at start-up.)
 std::vector<VectorLength> accumulatorLengths(const Shapes& s) {
-  std::vector<VectorLength> rows;
-  for (std::size_t i = 0; i < s.names.size(); ++i) {
-    unsigned n = s.ns[i];
-    rows.push_back({{{".shape", {s.names[i]}}, {".dtype", {".f32"}}}, static_cast<std::uint16_t>(n / 2), ".f32"});
-    rows.push_back({{{".shape", {s.names[i]}}, {".dtype", {".s32"}}}, static_cast<std::uint16_t>(n / 2), ".s32"});
-    rows.push_back({{{".shape", {s.names[i]}}, {".dtype", {".f16"}}}, static_cast<std::uint16_t>(n / 4), ".f16x2"});
-  }
-  return rows;
+  return {{{{".shape", s.names}, {".dtype", {".f32"}}}, 0, ".f32", 2},
+          {{{".shape", s.names}, {".dtype", {".s32"}}}, 0, ".s32", 2},
+          {{{".shape", s.names}, {".dtype", {".f16"}}}, 0, ".f16x2", 4}};
 }
 
 // Multiplicand A in registers: ".f16/.bf16 | A vector expression containing

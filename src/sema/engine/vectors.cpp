@@ -128,12 +128,13 @@ void tabledVector(const OperandScope& s, const ast::Operand& op, const OperandSp
       break;
     }
   }
+  const std::uint16_t count = row != nullptr ? row->countFor(s.qualifiers.valueOf(".shape")) : 0;
   if (op.kind != ast::OperandKind::Vector) {
     out.penalize();  // a scalar where a vector goes: the shape of another block
-    out.add(diag::RuleId::OperandKind, op.range,
-            row ? out.say("'{}' must be a vector of {} register{} {{...}} here", want.name, row->count,
-                          row->count == 1 ? "" : "s")
-                : out.say("'{}' must be a vector {{...}} here", want.name));
+    out.add(
+        diag::RuleId::OperandKind, op.range,
+        row ? out.say("'{}' must be a vector of {} register{} {{...}} here", want.name, count, count == 1 ? "" : "s")
+            : out.say("'{}' must be a vector {{...}} here", want.name));
     return;
   }
   // A vector where the block wants one is a sign of the intended block: a
@@ -145,15 +146,14 @@ void tabledVector(const OperandScope& s, const ast::Operand& op, const OperandSp
     out.add(diag::RuleId::OperandKind, op.range,
             out.say("'{}' needs at least one register among its elements", want.name));
   }
-  if (row != nullptr && op.elements.size() != row->count) {
+  if (row != nullptr && op.elements.size() != count) {
     std::string combination;
     for (const spec::Condition& c : row->when) combination += s.qualifiers.valueOf(c.slot);
     std::size_t n = op.elements.size();
     out.add(diag::RuleId::OperandKind, op.range,
             combination.empty()
-                ? out.say("'{}' has {} element{}; it needs {}", want.name, n, n == 1 ? "" : "s", row->count)
-                : out.say("'{}' has {} element{}; '{}' needs {}", want.name, n, n == 1 ? "" : "s", combination,
-                          row->count));
+                ? out.say("'{}' has {} element{}; it needs {}", want.name, n, n == 1 ? "" : "s", count)
+                : out.say("'{}' has {} element{}; '{}' needs {}", want.name, n, n == 1 ? "" : "s", combination, count));
   }
   if (out.size() != findings_before) out.penalize(-1);
 }
