@@ -12,6 +12,7 @@
 #include "ast/ast.h"
 #include "diag/diagnostic_builder.h"
 #include "sema/module_context.h"
+#include "support/name_index.h"
 
 namespace ptxlint::sema {
 
@@ -96,7 +97,7 @@ class CheckMemo {
     std::size_t size = 0;
     std::size_t context_size = 0;
     bool overflow = false;
-    std::vector<std::string_view> names;
+    support::NameIndex names;  // of the key being built
   };
   Scratch& scratch() { return scratch_; }
 

@@ -23,6 +23,7 @@
 #include "spec/function_directives.h"
 #include "spec/pragmas.h"
 #include "spec/special_registers.h"
+#include "support/name_index.h"
 #include "support/text.h"
 #include "support/value_reads.h"
 
@@ -658,9 +659,7 @@ class SymbolChecker {
         while (dot < text.size() && text[dot] != '.') ++dot;
       }
       std::string_view base = text.substr(0, dot);
-      std::size_t index = 0;
-      while (index < key_names_.size() && !support::sameBytes(key_names_[index], text)) ++index;
-      if (index == key_names_.size()) key_names_.push_back(text);
+      std::size_t index = key_names_.indexOf(text);
       if (const Symbol* s = scope.lookup(base)) {
         if (dot < text.size()) return buildAndCheck(scope, d);
         if (slot.guard && s->kind == SymbolKind::Register && !s->type.empty() && s->type != ".pred") {
@@ -858,7 +857,7 @@ class SymbolChecker {
     SourceRange range;
   };
   std::vector<Special> specials_;
-  std::vector<std::string_view> key_names_;
+  support::NameIndex key_names_;
   ast::ExprArena built_exprs_;
   const ast::Module* module_ = nullptr;  // the piece being checked
   // The module's names declared so far (places in module_source_; a name

@@ -73,9 +73,7 @@ class MemoKey {
       put('_');
       return;
     }
-    std::size_t index = 0;
-    while (index < names_.size() && !support::sameBytes(names_[index], t)) ++index;
-    if (index == names_.size()) names_.push_back(t);
+    std::size_t index = names_.indexOf(t);
     put('#');
     number(index);
     if (std::optional<RegisterInfo> reg = registers_.reg(t)) {
@@ -157,7 +155,7 @@ class MemoKey {
   const ast::Instruction& in_;
   const RegisterResolver& registers_;
   CheckMemo::Scratch& out_;
-  std::vector<std::string_view>& names_;
+  support::NameIndex& names_;
   const bool leave_out_literals_;
   bool left_out_ = false;
 };
