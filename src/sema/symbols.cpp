@@ -86,7 +86,10 @@ class ScopeRegisters final : public RegisterResolver {
  private:
   const Symbol* lookup(std::string_view name) const {
     // The engine asks about the very operand texts the symbol pass resolved:
-    // the same bytes of the source, found without comparing them.
+    // the same bytes of the source, found without comparing them. (Not for
+    // an instruction of thousands of names, a vector or call of 500,000:
+    // the scope's table then, as a search per name would be quadratic.)
+    if (resolved_.size() > kResolvedSearched) return scope_.lookup(name);
     for (const Resolved& r : resolved_) {
       if (r.name.data() == name.data() && r.name.size() == name.size()) return r.symbol;
     }
@@ -96,6 +99,7 @@ class ScopeRegisters final : public RegisterResolver {
     return scope_.lookup(name);
   }
 
+  static constexpr std::size_t kResolvedSearched = 32;
   const Scope& scope_;
   const std::vector<Resolved>& resolved_;
 };
