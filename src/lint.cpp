@@ -376,7 +376,9 @@ bool lintInParallel(std::string_view text, const Options& options, Result& resul
           std::size_t errors = sink.errorCount();
           for (Diagnostic& d : chunk_sink.diagnostics()) sink.adopt(std::move(d));
           sink.addDropped(chunk_sink.droppedCount());
-          bool garbage = module.items.empty() && sink.errorCount() > errors;
+          parse_stats.long_lists += chunk_stats.long_lists;
+          // (A chunk not parsed for a list too long is no garbage.)
+          bool garbage = chunk_stats.long_lists == 0 && module.items.empty() && sink.errorCount() > errors;
           garbage_bytes = garbage ? garbage_bytes + (parsed - chunk.begin) : 0;
           if (!checker.chunk(module)) {
             parse_stats.stopped = true;

@@ -11,6 +11,7 @@
 #include "parse/parser.h"
 
 #include <antlr4-runtime.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
@@ -34,6 +35,73 @@ namespace {
 // Lexer errors cannot happen (INVALID_CHAR matches any character), but the
 // console listener must never print.
 class SilentListener final : public antlr4::BaseErrorListener {};
+
+// The most elements one list may have: a function's parameters, a call's
+// arguments, a vector, an instruction's operands, a target list. No PTX
+// comes near it (a vector has at most 128 elements, wgmma's accumulator; a
+// kernel's parameters fit 32,764 bytes of .param space, ptxas's limit),
+// and the AST of a longer one would hold memory in proportion to it
+// (hundreds of bytes an element: 182 MB for a vector of 500,000 in 2.5 MB
+// of text), past the bound of 64 MiB + the input (#25). Initializer lists
+// and debug sections are cut into pieces instead, and are not counted.
+constexpr std::uint32_t kMostListElements = 1 << 16;
+
+// Counts the elements of the list being read, token by token: the commas
+// since the last ';', outside an initializer's braces (`= {`) and a
+// section's (`.section name {`).
+class ListLength {
+ public:
+  // The offset of the first comma past kMostListElements in `tokens`, or
+  // nothing; the state goes on to the next span fed.
+  std::optional<std::uint32_t> feed(std::span<const LexedToken> tokens) {
+    for (const LexedToken& t : tokens) {
+      switch (t.type) {
+        case PtxLexer::LBRACE:
+          ++depth_;
+          if (exempt_ == 0 && (before_[0] == PtxLexer::ASSIGN || before_[1] == PtxLexer::SECTION)) exempt_ = depth_;
+          break;
+        case PtxLexer::RBRACE:
+          if (exempt_ == depth_) exempt_ = 0;
+          depth_ -= depth_ > 0;
+          break;
+        case PtxLexer::SEMI: commas_ = 0; break;
+        case PtxLexer::COMMA:
+          if (exempt_ == 0 && ++commas_ > kMostListElements) return t.begin;
+          break;
+        default: break;
+      }
+      before_[1] = before_[0];
+      before_[0] = t.type;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::uint32_t commas_ = 0, depth_ = 0, exempt_ = 0;
+  std::size_t before_[2] = {0, 0};  // the types of the two tokens before
+};
+
+// Whether a chunk of `tokens` (after its item's head, `head`, for a piece)
+// holds a list longer than kMostListElements: then reported, and the chunk
+// is not parsed (as one nested too deeply). Only a chunk of that many
+// tokens can.
+bool listTooLong(std::string_view text, SourceRange head, std::span<const LexedToken> tokens,
+                 diag::DiagnosticSink& sink) {
+  if (tokens.size() <= 2 * std::size_t{kMostListElements}) return false;
+  ListLength length;
+  if (head.end > head.begin) {
+    TokenVector head_tokens;
+    FastLexer(text.substr(head.begin, head.end - head.begin), head.begin).appendAll(head_tokens);
+    length.feed(head_tokens);
+  }
+  std::optional<std::uint32_t> at = length.feed(tokens);
+  if (!at) return false;
+  static_assert(kMostListElements == 65536);
+  sink.report(diag::RuleId::NestingTooDeep, {*at, *at + 1},
+              "a list of more than 65,536 elements (parameters, arguments, operands or targets); this part of the "
+              "file is not parsed");
+  return true;
+}
 
 void parseChunk(std::string_view text, std::uint32_t base, std::uint32_t end, std::span<const LexedToken> tokens,
                 const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink, ParseStats& stats);
@@ -354,6 +422,7 @@ std::uint32_t parseOnTokens(std::string_view text, const ParseOptions& options, 
   std::span<const LexedToken> tokens;
   std::uint64_t garbage_bytes = 0;  // as in parseModule
   std::uint32_t skip_until = 0;
+  bool header_skipped = false;  // the first chunk was not parsed (listTooLong)
   for (;;) {
     switch (chunker.next(chunk, tokens)) {
       case TokenChunker::Step::Trouble:
@@ -377,6 +446,15 @@ std::uint32_t parseOnTokens(std::string_view text, const ParseOptions& options, 
       case TokenChunker::Step::Chunk: break;
     }
     if (chunk.begin < skip_until) continue;  // a piece of an item parsed whole (parseGroup)
+    if (listTooLong(text, chunk.head, tokens, sink)) {
+      // Not parsed; the module's header may have been in it.
+      header_skipped = header_skipped || stats.chunks == 0;
+      ++stats.chunks;
+      ++stats.long_lists;
+      continue;
+    }
+    if (header_skipped) module.broken_before_first_item = true;
+    header_skipped = false;
     if (!options.split_items) {
       if (!parseChunkFast(text, tokens, options, module, stats)) return chunk.begin;
       ++stats.chunks;
@@ -441,6 +519,7 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
   std::vector<Chunk> chunks;
   if (!chunkInput(text, options, sink, stats, chunks, start, continues, group)) return stats;
   std::uint64_t garbage_bytes = 0;  // consecutive chunks with errors and no item
+  bool header_skipped = false;      // the chunks so far were not parsed (listTooLong)
   for (const Chunk& chunk : chunks) {
     if (chunk.begin < skip_until) continue;
     // Past the error limit, or after a megabyte of nothing but errors, the
@@ -454,8 +533,14 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
     ++stats.chunks;
     std::size_t items = module.items.size();
     std::size_t errors = sink.errorCount();
+    std::uint32_t long_lists = stats.long_lists;
+    if (header_skipped) module.broken_before_first_item = true;
     skip_until = parseOneChunk(text, chunk, options, module, sink, stats);
-    bool garbage = module.items.size() == items && sink.errorCount() > errors;
+    // A chunk not parsed for a list too long is no garbage (what follows it
+    // is checked); the module's header may have been in it.
+    bool skipped = stats.long_lists != long_lists;
+    header_skipped = skipped && (header_skipped || stats.chunks == 1);
+    bool garbage = !skipped && module.items.size() == items && sink.errorCount() > errors;
     garbage_bytes = garbage ? garbage_bytes + (skip_until - chunk.begin) : 0;
     if (on_chunk) {
       if (!on_chunk(module)) {
@@ -478,11 +563,13 @@ namespace {
 // chunkInput's chunks cut on tokens, as parseOnTokens cuts them (-j 2 parses
 // the chunks of -j 1): from the start to where that stops (`start`, with
 // the item it continues in `continues`).
-void tokenChunks(std::string_view text, const ParseOptions& options, std::vector<Chunk>& chunks, std::uint32_t& start,
-                 SourceRange& continues, SourceRange& group) {
+void tokenChunks(std::string_view text, const ParseOptions& options, diag::DiagnosticSink& sink,
+                 std::vector<Chunk>& chunks, std::uint32_t& start, SourceRange& continues, SourceRange& group) {
   TokenChunker chunker(text, options.min_chunk_bytes, options.max_nesting, options.split_items);
   Chunk chunk;
   std::span<const LexedToken> tokens;
+  bool skipped_start = false;  // the chunks so far were not parsed (listTooLong)
+  bool skipped_any = false;
   for (;;) {
     switch (chunker.next(chunk, tokens)) {
       case TokenChunker::Step::Trouble:
@@ -491,8 +578,8 @@ void tokenChunks(std::string_view text, const ParseOptions& options, std::vector
         group = chunker.continuedGroup();
         return;
       case TokenChunker::Step::End:
-        if (chunks.empty()) return;              // no token: the prescan reports it
-        if (chunker.position() < text.size()) {  // the blanks after the last item (see parseOnTokens)
+        if (chunks.empty() && !skipped_any) return;  // no token: the prescan reports it
+        if (chunker.position() < text.size()) {      // the blanks after the last item (see parseOnTokens)
           Chunk& blanks = chunks.emplace_back();
           blanks.begin = chunker.position();
           blanks.end = static_cast<std::uint32_t>(text.size());
@@ -500,8 +587,14 @@ void tokenChunks(std::string_view text, const ParseOptions& options, std::vector
         start = static_cast<std::uint32_t>(text.size());
         return;
       case TokenChunker::Step::Chunk:
+        if (listTooLong(text, chunk.head, tokens, sink)) {  // reported, not parsed (as a prescan's Chunk::skip)
+          skipped_start = skipped_start || chunks.empty();
+          skipped_any = true;
+          break;
+        }
         chunks.push_back(chunk);
         chunks.back().labels = nullptr;  // (read when the piece is parsed: Chunk::body)
+        chunks.back().after_skipped_start = skipped_start && chunks.size() == 1;
         break;
     }
     if (options.pages != nullptr) options.pages->releaseBefore(chunk.begin);
@@ -520,7 +613,7 @@ bool chunkInput(std::string_view text, const ParseOptions& options, diag::Diagno
   chunks.clear();
   if (start == 0 && options.split_items && options.fast_path && text.size() >= options.min_chunk_bytes &&
       isPlainText(text.substr(0, 4096))) {
-    tokenChunks(text, options, chunks, start, continues, group);
+    tokenChunks(text, options, sink, chunks, start, continues, group);
     if (options.pages != nullptr) options.pages->restart();
     if (start == text.size()) {
       stats.prescan_ns = elapsed();
@@ -559,6 +652,14 @@ bool chunkInput(std::string_view text, const ParseOptions& options, diag::Diagno
 std::uint32_t parseOneChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
                             diag::DiagnosticSink& sink, ParseStats& stats, bool group_later) {
   if (chunk.after_skipped_start) module.broken_before_first_item = true;
+  if (chunk.end - chunk.begin > 2 * kMostListElements) {  // (a list that long takes two bytes an element)
+    TokenVector tokens;
+    FastLexer(text.substr(chunk.begin, chunk.end - chunk.begin), chunk.begin).appendAll(tokens);
+    if (listTooLong(text, chunk.head, tokens, sink)) {
+      ++stats.long_lists;
+      return chunk.end;
+    }
+  }
   if (group_later && inGroup(chunk)) {
     // Only the fast path here; a refused chunk's group is parsed by the
     // caller (parseGroupOf), in order.

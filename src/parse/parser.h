@@ -64,8 +64,9 @@ struct ParseStats {
   std::uint32_t first_hand_mismatch = 0;  // the offset of the first
   std::uint64_t reused_runs = 0;          // fast path: runs whose token shape was seen before
   std::uint64_t prescan_ns = 0;
-  bool gave_up = false;  // stopped at the error limit or after max_garbage_bytes
-  bool stopped = false;  // the chunk consumer asked to stop
+  std::uint32_t long_lists = 0;  // chunks not parsed for a list of more than 65,536 elements
+  bool gave_up = false;          // stopped at the error limit or after max_garbage_bytes
+  bool stopped = false;          // the chunk consumer asked to stop
 };
 
 // Parses `text` into `module`. Syntax errors are reported to `sink`; the

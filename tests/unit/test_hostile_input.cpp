@@ -154,3 +154,42 @@ TEST_CASE("megabytes of input that is not PTX stop the parse, and say so", "[hos
   Result m = lint(mixed);
   CHECK_FALSE(m.truncated);
 }
+
+// A list past 65,536 elements (a vector, call arguments, parameters, a
+// target list) is reported once and its part of the file is not parsed:
+// its AST would hold hundreds of bytes an element. Initializers and data
+// lines of sections of as many elements are no such list. Each is checked
+// one chunk at a time (streaming), whole, and on two threads.
+TEST_CASE("lists of more than 65,536 elements are bounded", "[hostile]") {
+  const std::string header = ".version 8.0\n.target sm_90\n.address_size 64\n";
+  auto elements = [](const std::string& each, int n) {
+    std::string s;
+    for (int i = 0; i < n; ++i) s += (i ? ", " : "") + each;
+    return s;
+  };
+  const std::string kernel_head = ".visible .entry k()\n{\n.reg .b32 %r1;\n";
+  struct Case {
+    std::string text;
+    bool bounded;
+  };
+  const Case cases[] = {
+      {header + kernel_head + "mov.b32 %r1, {" + elements("%r1", 70000) + "};\nret;\n}\n", true},
+      {header + ".visible .func f(" + elements(".param .b32 p", 70000) + ")\n{\nret;\n}\n", true},
+      {header + kernel_head + "mov.b32 %r1, {" + elements("%r1", 60000) + "};\nret;\n}\n", false},
+      {header + ".global .u32 g[70000] = {" + elements("1", 70000) + "};\n", false},
+      {header + ".section .debug_info\n{\n.b8 " + elements("1", 70000) + "\n}\n", false},
+  };
+  for (const Case& c : cases) {
+    for (int way = 0; way < 3; ++way) {
+      Options options;
+      options.streaming = way != 1;
+      options.threads = way == 2 ? 2 : 1;
+      Result r = lint(c.text, options);
+      std::size_t bound = 0;
+      for (const Diagnostic& d : r.diagnostics) bound += d.code == "PL1007";
+      INFO(c.text.substr(header.size(), 40) << " way " << way);
+      CHECK(bound == (c.bounded ? 1u : 0u));
+      if (c.bounded) CHECK(r.diagnostics.size() == 1);  // nothing else: no missing .version, no garbage note
+    }
+  }
+}
