@@ -18,6 +18,7 @@
 #include "parse/ast_relocation.h"
 #include "parse/fast_lexer.h"
 #include "parse/hand_parser.h"
+#include "parse/list_bounds.h"
 #include "parse/token_source.h"
 #include "support/front_cache.h"
 #include "support/text.h"
@@ -637,6 +638,9 @@ class ChunkParser {
       ++stats_.hand_runs;
       return true;
     }
+    // (An expression of thousands of operators: the slow path reports it,
+    // parse/list_bounds.h; ANTLR's tree of it would take hundreds of MB.)
+    if (operatorsPastBound(run)) return false;
     Context* ctx = parser_.parse(run, rule);
     if (ctx == nullptr) return false;
     AstBuilder b = builder();

@@ -4,6 +4,7 @@
 
 #include "PtxLexer.h"
 #include "parse/ast_builder.h"
+#include "parse/list_bounds.h"
 
 namespace ptxlint::parse {
 namespace {
@@ -150,6 +151,9 @@ bool HandParser::start(std::span<const LexedToken> run) {
 // ---------------------------------------------------------------------------
 
 bool HandParser::statements(std::span<const LexedToken> run, std::vector<ast::Statement>& out) {
+  // (An expression of thousands of operators, built before its depth is
+  // judged, would take a node an operand: the slow path reports it.)
+  if (operatorsPastBound(run)) return false;
   std::size_t before = out.size();
   start(run);
   while (p_ < run_.size()) {

@@ -23,6 +23,7 @@
 #include "parse/byte_char_stream.h"
 #include "parse/fast_lexer.h"
 #include "parse/fast_path.h"
+#include "parse/list_bounds.h"
 #include "parse/missing_closer.h"
 #include "parse/prescan.h"
 #include "parse/syntax_errors.h"
@@ -36,71 +37,57 @@ namespace {
 // console listener must never print.
 class SilentListener final : public antlr4::BaseErrorListener {};
 
-// The most elements one list may have: a function's parameters, a call's
-// arguments, a vector, an instruction's operands, a target list. No PTX
-// comes near it (a vector has at most 128 elements, wgmma's accumulator; a
-// kernel's parameters fit 32,764 bytes of .param space, ptxas's limit),
-// and the AST of a longer one would hold memory in proportion to it
-// (hundreds of bytes an element: 182 MB for a vector of 500,000 in 2.5 MB
-// of text), past the bound of 64 MiB + the input (#25). Initializer lists
-// and debug sections are cut into pieces instead, and are not counted.
-constexpr std::uint32_t kMostListElements = 1 << 16;
+// Reports a statement past a bound of parse/list_bounds.h (PL1007, as one
+// nested too deeply): its chunk is not parsed.
+void reportPastBound(StatementBounds::Past past, std::uint32_t at, diag::DiagnosticSink& sink) {
+  static_assert(kMostListElements == 65536 && kMostOperators == 4096);
+  sink.report(diag::RuleId::NestingTooDeep, {at, at + 1},
+              past == StatementBounds::Past::Elements
+                  ? "a list of more than 65,536 elements (parameters, arguments, operands or targets); this part of "
+                    "the file is not parsed"
+                  : "an expression of more than 4,096 operators (it nests as deep as it is long); this part of the "
+                    "file is not parsed");
+}
 
-// Counts the elements of the list being read, token by token: the commas
-// since the last ';', outside an initializer's braces (`= {`) and a
-// section's (`.section name {`).
-class ListLength {
- public:
-  // The offset of the first comma past kMostListElements in `tokens`, or
-  // nothing; the state goes on to the next span fed.
-  std::optional<std::uint32_t> feed(std::span<const LexedToken> tokens) {
-    for (const LexedToken& t : tokens) {
-      switch (t.type) {
-        case PtxLexer::LBRACE:
-          ++depth_;
-          if (exempt_ == 0 && (before_[0] == PtxLexer::ASSIGN || before_[1] == PtxLexer::SECTION)) exempt_ = depth_;
-          break;
-        case PtxLexer::RBRACE:
-          if (exempt_ == depth_) exempt_ = 0;
-          depth_ -= depth_ > 0;
-          break;
-        case PtxLexer::SEMI: commas_ = 0; break;
-        case PtxLexer::COMMA:
-          if (exempt_ == 0 && ++commas_ > kMostListElements) return t.begin;
-          break;
-        default: break;
-      }
-      before_[1] = before_[0];
-      before_[0] = t.type;
-    }
-    return std::nullopt;
-  }
-
- private:
-  std::uint32_t commas_ = 0, depth_ = 0, exempt_ = 0;
-  std::size_t before_[2] = {0, 0};  // the types of the two tokens before
-};
-
-// Whether a chunk of `tokens` (after its item's head, `head`, for a piece)
-// holds a list longer than kMostListElements: then reported, and the chunk
-// is not parsed (as one nested too deeply). Only a chunk of that many
-// tokens can.
-bool listTooLong(std::string_view text, SourceRange head, std::span<const LexedToken> tokens,
-                 diag::DiagnosticSink& sink) {
-  if (tokens.size() <= 2 * std::size_t{kMostListElements}) return false;
-  ListLength length;
+// Whether `tokens` (a chunk's, after its item's head `head` for a piece)
+// hold a statement past a bound of parse/list_bounds.h: then reported, and
+// the chunk is not to be parsed. Only chunks that could hold a list past
+// its bound are read here (most chunks have fewer tokens: reading them all
+// again would cost a few % of a large file's time); an expression past
+// its bound in a smaller one is refused by the fast path and reported by
+// parseChunk, its tokens then no more than that.
+bool pastBound(std::string_view text, SourceRange head, std::span<const LexedToken> tokens, diag::DiagnosticSink& sink,
+               std::size_t from_tokens = 2 * std::size_t{kMostListElements}) {
+  if (tokens.size() <= from_tokens) return false;
+  StatementBounds bounds;
+  StatementBounds::Past past = StatementBounds::Past::None;
   if (head.end > head.begin) {
-    TokenVector head_tokens;
-    FastLexer(text.substr(head.begin, head.end - head.begin), head.begin).appendAll(head_tokens);
-    length.feed(head_tokens);
+    FastLexer lexer(text.substr(head.begin, head.end - head.begin), head.begin);
+    for (LexedToken t; lexer.next(t);) bounds.feed(t);
   }
-  std::optional<std::uint32_t> at = length.feed(tokens);
+  std::optional<std::uint32_t> at = bounds.feed(tokens, past);
   if (!at) return false;
-  static_assert(kMostListElements == 65536);
-  sink.report(diag::RuleId::NestingTooDeep, {*at, *at + 1},
-              "a list of more than 65,536 elements (parameters, arguments, operands or targets); this part of the "
-              "file is not parsed");
+  reportPastBound(past, *at, sink);
   return true;
+}
+
+// The same for a chunk not lexed yet, read token by token (none kept: a
+// statement of megabytes would take tens of MB as a token vector).
+bool pastBound(std::string_view text, const Chunk& chunk, diag::DiagnosticSink& sink) {
+  if (chunk.end - chunk.begin <= 2 * kMostListElements) return false;  // (as above: two bytes an element)
+  StatementBounds bounds;
+  if (chunk.head.end > chunk.head.begin) {
+    FastLexer lexer(text.substr(chunk.head.begin, chunk.head.end - chunk.head.begin), chunk.head.begin);
+    for (LexedToken t; lexer.next(t);) bounds.feed(t);
+  }
+  FastLexer lexer(text.substr(chunk.begin, chunk.end - chunk.begin), chunk.begin);
+  for (LexedToken t; lexer.next(t);) {
+    if (StatementBounds::Past past = bounds.feed(t); past != StatementBounds::Past::None) {
+      reportPastBound(past, t.begin, sink);
+      return true;
+    }
+  }
+  return false;
 }
 
 void parseChunk(std::string_view text, std::uint32_t base, std::uint32_t end, std::span<const LexedToken> tokens,
@@ -138,6 +125,10 @@ void parseChunk(std::string_view text, std::uint32_t base, std::uint32_t end, st
     std::uint64_t counted = stats.tokens;  // (by the caller; the pieces count theirs again)
     parseInPieces(text, base, end, cuts, options, module, sink, stats);
     stats.tokens = counted;
+    return;
+  }
+  if (pastBound(text, SourceRange{}, tokens, sink, 2 * std::size_t{kMostOperators})) {
+    ++stats.long_lists;
     return;
   }
   std::string_view chunk_text = text.substr(base, end - base);
@@ -422,7 +413,7 @@ std::uint32_t parseOnTokens(std::string_view text, const ParseOptions& options, 
   std::span<const LexedToken> tokens;
   std::uint64_t garbage_bytes = 0;  // as in parseModule
   std::uint32_t skip_until = 0;
-  bool header_skipped = false;  // the first chunk was not parsed (listTooLong)
+  bool header_skipped = false;  // the first chunk was not parsed (pastBound)
   for (;;) {
     switch (chunker.next(chunk, tokens)) {
       case TokenChunker::Step::Trouble:
@@ -446,7 +437,7 @@ std::uint32_t parseOnTokens(std::string_view text, const ParseOptions& options, 
       case TokenChunker::Step::Chunk: break;
     }
     if (chunk.begin < skip_until) continue;  // a piece of an item parsed whole (parseGroup)
-    if (listTooLong(text, chunk.head, tokens, sink)) {
+    if (pastBound(text, chunk.head, tokens, sink)) {
       // Not parsed; the module's header may have been in it.
       header_skipped = header_skipped || stats.chunks == 0;
       ++stats.chunks;
@@ -466,8 +457,11 @@ std::uint32_t parseOnTokens(std::string_view text, const ParseOptions& options, 
       ++stats.chunks;
       std::size_t items = module.items.size();
       std::size_t errors = sink.errorCount();
+      std::uint32_t long_lists = stats.long_lists;
       skip_until = parseTokens(text, chunk, tokens, /*own_clean=*/true, options, module, sink, stats);
-      bool garbage = module.items.size() == items && sink.errorCount() > errors;
+      bool skipped = stats.long_lists != long_lists;  // (as in parseModule)
+      header_skipped = skipped && stats.chunks == 1;
+      bool garbage = !skipped && module.items.size() == items && sink.errorCount() > errors;
       garbage_bytes = garbage ? garbage_bytes + (skip_until - chunk.begin) : 0;
     }
     if (on_chunk) {
@@ -519,7 +513,7 @@ ParseStats parseModule(std::string_view text, const ParseOptions& options, ast::
   std::vector<Chunk> chunks;
   if (!chunkInput(text, options, sink, stats, chunks, start, continues, group)) return stats;
   std::uint64_t garbage_bytes = 0;  // consecutive chunks with errors and no item
-  bool header_skipped = false;      // the chunks so far were not parsed (listTooLong)
+  bool header_skipped = false;      // the chunks so far were not parsed (pastBound)
   for (const Chunk& chunk : chunks) {
     if (chunk.begin < skip_until) continue;
     // Past the error limit, or after a megabyte of nothing but errors, the
@@ -568,7 +562,7 @@ void tokenChunks(std::string_view text, const ParseOptions& options, diag::Diagn
   TokenChunker chunker(text, options.min_chunk_bytes, options.max_nesting, options.split_items);
   Chunk chunk;
   std::span<const LexedToken> tokens;
-  bool skipped_start = false;  // the chunks so far were not parsed (listTooLong)
+  bool skipped_start = false;  // the chunks so far were not parsed (pastBound)
   bool skipped_any = false;
   for (;;) {
     switch (chunker.next(chunk, tokens)) {
@@ -587,7 +581,7 @@ void tokenChunks(std::string_view text, const ParseOptions& options, diag::Diagn
         start = static_cast<std::uint32_t>(text.size());
         return;
       case TokenChunker::Step::Chunk:
-        if (listTooLong(text, chunk.head, tokens, sink)) {  // reported, not parsed (as a prescan's Chunk::skip)
+        if (pastBound(text, chunk.head, tokens, sink)) {  // reported, not parsed (as a prescan's Chunk::skip)
           skipped_start = skipped_start || chunks.empty();
           skipped_any = true;
           break;
@@ -652,13 +646,9 @@ bool chunkInput(std::string_view text, const ParseOptions& options, diag::Diagno
 std::uint32_t parseOneChunk(std::string_view text, const Chunk& chunk, const ParseOptions& options, ast::Module& module,
                             diag::DiagnosticSink& sink, ParseStats& stats, bool group_later) {
   if (chunk.after_skipped_start) module.broken_before_first_item = true;
-  if (chunk.end - chunk.begin > 2 * kMostListElements) {  // (a list that long takes two bytes an element)
-    TokenVector tokens;
-    FastLexer(text.substr(chunk.begin, chunk.end - chunk.begin), chunk.begin).appendAll(tokens);
-    if (listTooLong(text, chunk.head, tokens, sink)) {
-      ++stats.long_lists;
-      return chunk.end;
-    }
+  if (pastBound(text, chunk, sink)) {
+    ++stats.long_lists;
+    return chunk.end;
   }
   if (group_later && inGroup(chunk)) {
     // Only the fast path here; a refused chunk's group is parsed by the
