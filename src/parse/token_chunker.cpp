@@ -40,9 +40,7 @@ TokenChunker::TokenChunker(std::string_view text, std::uint32_t min_chunk_bytes,
       min_bytes_(min_chunk_bytes),
       near_bound_(max_nesting / 2),
       split_(split_items),
-      track_after_(split_items ? static_cast<std::uint32_t>(
-                                     std::min<std::uint64_t>(std::uint64_t{kFirstPiece} * min_chunk_bytes, 0xFFFFFFFF))
-                               : 0xFFFFFFFF) {
+      track_after_(split_items ? firstPieceBytes(min_chunk_bytes) : 0xFFFFFFFF) {
   watch();
   // Room for the largest chunk at once, at a token per two bytes (PTX has
   // one per 5-6 bytes, a debug section's data one per 3): the vector is not
@@ -254,7 +252,7 @@ TokenChunker::Cut TokenChunker::cutAt(std::size_t k, std::uint32_t braces, std::
   // for the item's first piece kFirstPiece chunks (an item of a few chunks
   // is not worth cutting, and most are no longer: their text is not read
   // ahead).
-  const std::uint64_t piece_bytes = std::uint64_t{min_bytes_} * (item.pieces == 0 ? kFirstPiece : 1);
+  const std::uint64_t piece_bytes = item.pieces == 0 ? firstPieceBytes(min_bytes_) : min_bytes_;
   auto longAfter = [&] { return std::uint64_t{t.end - begin_} >= piece_bytes; };
   if (item.closer_missing && t.begin >= item.end && item.pieces > 0) return Cut::Missing;
   Cut cut = Cut::None;

@@ -29,6 +29,7 @@
 // line of megabytes is lexed in windows that end inside it (lexInsideLine).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -40,6 +41,11 @@
 #include "parse/prescan.h"
 
 namespace ptxlint::parse {
+
+// The longest item whose piece the fast path refuses that is parsed again
+// whole, as an uncut parse parses it (parser.cpp, parseRefused): ANTLR's
+// tree of an item of megabytes would take hundreds (150 bytes a byte).
+constexpr std::uint32_t kLargestGroup = 256 << 10;
 
 class TokenChunker {
  public:
@@ -103,6 +109,18 @@ class TokenChunker {
   static constexpr std::uint32_t kNone = 0xFFFFFFFF;
   static constexpr std::uint32_t kLargestHead = 64 << 10;  // a longer head: the item is not cut
   static constexpr std::uint32_t kFirstPiece = 4;          // chunks in an item's first piece
+  // An item's first piece: kFirstPiece chunks, and at least kLargestGroup,
+  // so that only an item longer than that is ever cut, and a piece the
+  // fast path refuses is parsed alone (parser.cpp, parseRefused), never its
+  // group again after the pieces before it were checked. (With the small
+  // chunks of tests, an item of a few KB was cut, checked piece by piece,
+  // and then, a later piece refused, parsed whole, whose recovery could
+  // drop statements already checked: a finding of the fuzzer.) At the
+  // default 64 KiB chunks the two are the same.
+  static std::uint32_t firstPieceBytes(std::uint32_t min_bytes) {
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(
+        std::max<std::uint64_t>(std::uint64_t{kFirstPiece} * min_bytes, kLargestGroup), 0xFFFFFFFF));
+  }
 
   // The item being scanned, as far as its tokens tell.
   enum class ItemKind : std::uint8_t { Unknown, Function, Section, Assigned, Initializer, Other };
@@ -179,10 +197,6 @@ struct LookAhead {
   std::shared_ptr<ast::BodyLabels> labels;
   bool closer_missing = false;
 };
-// The longest item whose piece the fast path refuses that is parsed again
-// whole, as an uncut parse parses it (parser.cpp, parseRefused): ANTLR's
-// tree of an item of megabytes would take hundreds (150 bytes a byte).
-constexpr std::uint32_t kLargestGroup = 256 << 10;
 enum class CutItem : std::uint8_t { FunctionBody, Section, Initializer };
 std::optional<LookAhead> lookAhead(std::string_view text, std::uint32_t from, CutItem kind);
 // Where the first item at or after `from` (between items) ends, as

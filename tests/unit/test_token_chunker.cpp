@@ -242,10 +242,15 @@ ptxlint::Result lintInPieces(const std::string& text) {
   return streamed;
 }
 
+// A kernel past kLargestGroup (only such an item is cut), and the
+// instructions it checks.
+constexpr int kLines = 6000;
+constexpr std::uint64_t kChecked = kLines * 2 + kLines / 2 + 1 + 1;
+
 }  // namespace
 
 TEST_CASE("a long function is cut at statement boundaries, its head and tail with every piece", "[pieces]") {
-  std::string text = longKernel(3000);
+  std::string text = longKernel(kLines);
   Pieces p = cutInPieces(text, 4096);
   REQUIRE(p.last == TokenChunker::Step::End);
   REQUIRE(p.chunks.size() > 10);
@@ -270,19 +275,19 @@ TEST_CASE("a long function is cut at statement boundaries, its head and tail wit
   }
   // The first piece carries the body's labels, read ahead: all 4501.
   REQUIRE(p.chunks[0].labels != nullptr);
-  CHECK(p.chunks[0].labels->entries.size() == 4501);
-  CHECK(p.chunks[0].labels->name(p.chunks[0].labels->entries.back()) == "L4500");
+  CHECK(p.chunks[0].labels->entries.size() == kLines + kLines / 2 + 1);
+  CHECK(p.chunks[0].labels->name(p.chunks[0].labels->entries.back()) == label(kLines + kLines / 2));
 }
 
 TEST_CASE("a function checked in pieces gives the whole function's findings", "[pieces]") {
   SECTION("forward branches across pieces are no error") {
-    ptxlint::Result r = lintInPieces(longKernel(3000));
+    ptxlint::Result r = lintInPieces(longKernel(kLines));
     CHECK(r.diagnostics.empty());
     CHECK(r.stats.chunks > 10);
-    CHECK(r.stats.checked == 3000 * 2 + 1501 + 1);
+    CHECK(r.stats.checked == kChecked);
   }
   SECTION("an undeclared label, a duplicate, a register named like a later label") {
-    std::string text = longKernel(2000);
+    std::string text = longKernel(kLines);
     text.insert(text.rfind("  ret;"), "  bra.uni Lnowhere;\nL7:\n  .reg .b32 L2900;\n");
     ptxlint::Result r = lintInPieces(text);
     REQUIRE(r.diagnostics.size() == 3);
@@ -292,19 +297,19 @@ TEST_CASE("a function checked in pieces gives the whole function's findings", "[
     CHECK(r.diagnostics[2].message == "redefinition of 'L2900'");
   }
   SECTION("a syntax error in a later piece: the function is parsed again whole") {
-    std::string text = longKernel(3000);
+    std::string text = longKernel(kLines);
     std::size_t at = text.find("L2500:");
     text.insert(at, "  add.s32 %r1, , %r2;\n  mov.u32 %r1 %r2;\n");
     ptxlint::Result r = lintInPieces(text);
     REQUIRE(!r.diagnostics.empty());
     for (const ptxlint::Diagnostic& d : r.diagnostics) CHECK(d.code.substr(0, 3) == "PL1");
     // The two broken statements are left out, every other one is checked.
-    CHECK(r.stats.checked == 3000 * 2 + 1501 + 1);
+    CHECK(r.stats.checked == kChecked);
   }
   SECTION("a name a broken statement in a later piece declares is known from its place on") {
     // As ptxlint checks a body whole (ast::Block::unknown_names): the use
     // before the broken .reg is undeclared, the one after is not.
-    std::string text = longKernel(3000);
+    std::string text = longKernel(kLines);
     text.insert(text.find("L0:"), "  mov.u32 %r1, %zz;\n");
     text.insert(text.find("L2500:"), "  .reg .b32 %zz %yy;\n  mov.u32 %r1, %zz;\n");
     ptxlint::Result r = lintInPieces(text);
@@ -347,14 +352,14 @@ TEST_CASE("an initializer and a debug section cut into pieces", "[pieces]") {
   std::string text = ".version 8.0\n.target sm_90\n.address_size 64\n";
   for (int i = 0; i < 100; ++i) text += ".global .u32 v" + std::to_string(i) + ";\n";
   std::string elements;
-  for (int i = 0; i < 20000; ++i) {
+  for (int i = 0; i < 40000; ++i) {
     if (i > 0) elements += ", ";
     std::string name = "v";
     name += std::to_string(i % 100);
     elements += i % 2 ? name : "generic(" + name + ")";
   }
   SECTION("names declared before, after (forward), and never") {
-    std::string with_errors = text + ".global .u64 table[20003] = {" + elements + ", later, nowhere, generic(v1)};\n" +
+    std::string with_errors = text + ".global .u64 table[40003] = {" + elements + ", later, nowhere, generic(v1)};\n" +
                               ".global .u32 later;\n";
     Pieces p = cutInPieces(with_errors, 4096);
     CHECK(p.chunks.size() > 10);
@@ -363,7 +368,7 @@ TEST_CASE("an initializer and a debug section cut into pieces", "[pieces]") {
     CHECK(r.diagnostics[0].message == "use of undeclared identifier 'nowhere' in an initializer");
   }
   SECTION("the declaration's findings once, with the whole initializer's range") {
-    std::string shared = text + ".shared .u64 table[20000] = {" + elements + "};\n";
+    std::string shared = text + ".shared .u64 table[40000] = {" + elements + "};\n";
     ptxlint::Result r = lintInPieces(shared);
     REQUIRE(r.diagnostics.size() >= 1);
     CHECK(std::count_if(r.diagnostics.begin(), r.diagnostics.end(), [](const ptxlint::Diagnostic& d) {
@@ -392,7 +397,7 @@ TEST_CASE("directives that no ';' ends: chunks end before a .file, a body is cut
     text += " \"/src/dir/file.cu\"\n";
   }
   std::string body = "  .reg .b32 %r1;\n";
-  for (int i = 1; i <= 3000; ++i) {
+  for (int i = 1; i <= 30000; ++i) {
     body += "  .loc 1 ";
     body += std::to_string(i);
     body += " 1\n";
