@@ -21,15 +21,16 @@
 #include <string_view>
 #include <vector>
 
+#include "spec/list.h"
 #include "spec/targets.h"
 
 namespace ptxlint::spec {
 
-using Values = std::vector<std::string_view>;
+using Values = List<std::string_view>;
 
 struct QualifierSlot {
-  std::string_view name;  // ".dst", ".level::cache_hint" (the manual's name)
-  Values values;          // ".shared::cluster", ...
+  std::string_view name{};  // ".dst", ".level::cache_hint" (the manual's name)
+  Values values{};          // ".shared::cluster", ...
   bool optional = false;
   bool space = false;  // a state-space slot, filled in source order
   // A qualifier written on an address operand, `[a].unified` (9.7.9.8): it
@@ -92,8 +93,8 @@ inline QualifierSlot addressQualifier(std::string_view name, Values values) {
 // A condition on the qualifiers: `slot` holds one of `values` (an absent
 // optional slot holds "").
 struct Condition {
-  std::string_view slot;
-  Values values;
+  std::string_view slot{};
+  Values values{};
 };
 
 enum class OperandKind : std::uint8_t {
@@ -158,8 +159,8 @@ enum SymbolClass : std::uint8_t {
 // `scalar`: a scalar is taken too, where no count is 1 (ptxas 13.0 takes a
 // scalar offset e for tex.2d).
 struct ElementCounts {
-  Values values;
-  std::vector<std::uint8_t> counts;
+  Values values{};
+  List<std::uint8_t> counts{};
   bool index_first = false;
   bool scalar = false;
 };
@@ -179,7 +180,7 @@ enum class PredicateForm : std::uint8_t {
 // as per the value of .num" (ldmatrix); "A vector expression containing N/2
 // number of .f32 registers" (wgmma, per shape and .dtype).
 struct VectorLength {
-  std::vector<Condition> when;
+  List<Condition> when{};
   std::uint16_t count = 0;
   std::string_view element_type{};
   // When not 0, the count is the N of the .shape value (".m64n<N>k16")
@@ -213,7 +214,7 @@ struct OperandSpec {
   std::uint8_t bits = 0;  // Value/Register: 16, 32, 64
   // Immediate, Predicate: the constants allowed. Value: a register, or
   // one of these constants ("nCols must be a power of 2 ... in [32, 512]").
-  std::vector<std::int64_t> immediates{};
+  List<std::int64_t> immediates{};
   Presence presence{};
   std::string_view vector_slot{};  // Data: the .vec qualifier
   // Address: the qualifier slot that names the state space the address lies
@@ -230,11 +231,11 @@ struct OperandSpec {
   bool wider_register = false;
   // ... except when all of these hold: then the registers are of the type's
   // size ("Operand d is vector of 8 registers with type specified with .type").
-  std::vector<Condition> exact_size_when{};
+  List<Condition> exact_size_when{};
   // Data: where the sink symbol '_' may stand for a vector element ("sink
   // symbol '_' can be used in vector expression d when: ..."): one of these
   // alternatives must hold entirely. Empty: the engine does not judge sinks.
-  std::vector<std::vector<Condition>> sinks_when{};
+  List<List<Condition>> sinks_when{};
   // The operand's type when it is fixed ("the shift amount ... always has
   // type .u32", 9.4); with `type_slot` or `fixed_type` the operand follows
   // the type-checking rules of 9.4 (Table 26), not only the size, and its
@@ -334,10 +335,10 @@ struct OperandSpec {
   // applies; where none holds, the length is not judged. The elements are
   // registers of `bits` bits (or of the row's type), never the sink `_`, and
   // constants only in a source vector.
-  std::vector<VectorLength> lengths{};
+  List<VectorLength> lengths{};
   // Coordinates, ResourceAddress: the counts per value of `count_slot`.
   std::string_view count_slot{};
-  std::vector<ElementCounts> element_counts{};
+  List<ElementCounts> element_counts{};
   bool sampler = false;  // ResourceAddress: an explicit sampler may precede c
   // Data: each register element agrees with the type by 9.4, Table 26 (not
   // only in size).
@@ -401,7 +402,7 @@ inline OperandSpec predicateDest(std::string_view name) {
   op.destination = true;
   return op;
 }
-inline OperandSpec immediate(std::string_view name, std::vector<std::int64_t> allowed = {}) {
+inline OperandSpec immediate(std::string_view name, List<std::int64_t> allowed = {}) {
   return {name, OperandKind::Immediate, 0, std::move(allowed)};
 }
 // An address in the state space that the qualifier slot `slot` names.
@@ -587,7 +588,7 @@ inline OperandSpec list(std::string_view name) { return {name, OperandKind::List
 
 // {r0, r1, ...}: a vector of `bits`-bit registers whose length (and element
 // type) the table `lengths` gives per combination of qualifiers.
-inline OperandSpec registerVector(std::string_view name, std::uint8_t bits, std::vector<VectorLength> lengths,
+inline OperandSpec registerVector(std::string_view name, std::uint8_t bits, List<VectorLength> lengths,
                                   bool destination) {
   OperandSpec op{name, OperandKind::Data, bits};
   op.lengths = std::move(lengths);
@@ -596,7 +597,7 @@ inline OperandSpec registerVector(std::string_view name, std::uint8_t bits, std:
 }
 // A predicate that may also be written as one of the constants `allowed`
 // ("scale-d": a .pred register, {!}p, or 0 or 1).
-inline OperandSpec predicateOrConstant(std::string_view name, std::vector<std::int64_t> allowed) {
+inline OperandSpec predicateOrConstant(std::string_view name, List<std::int64_t> allowed) {
   OperandSpec op = predicate(name);
   op.predicate_form = PredicateForm::Negatable;
   op.immediates = std::move(allowed);
@@ -604,7 +605,7 @@ inline OperandSpec predicateOrConstant(std::string_view name, std::vector<std::i
 }
 
 // {c0, ...} whose element count depends on `count_slot` (the geometry).
-inline OperandSpec coordinates(std::string_view name, std::string_view count_slot, std::vector<ElementCounts> counts,
+inline OperandSpec coordinates(std::string_view name, std::string_view count_slot, List<ElementCounts> counts,
                                std::string_view type_slot = ".type") {
   OperandSpec op{name, OperandKind::Coordinates};
   op.count_slot = count_slot;
@@ -614,7 +615,7 @@ inline OperandSpec coordinates(std::string_view name, std::string_view count_slo
 }
 // [a, {b,} c]: a texture or surface, an optional sampler, coordinates.
 inline OperandSpec resourceAddress(std::string_view name, bool sampler, std::string_view count_slot,
-                                   std::vector<ElementCounts> counts, std::string_view type_slot = ".type") {
+                                   List<ElementCounts> counts, std::string_view type_slot = ".type") {
   OperandSpec op = coordinates(name, count_slot, std::move(counts), type_slot);
   op.kind = OperandKind::ResourceAddress;
   op.sampler = sampler;
@@ -638,7 +639,7 @@ inline OperandSpec widerRegister(OperandSpec op) {
   return op;
 }
 // Sinks '_' allowed in the vector only when one of `alternatives` holds.
-inline OperandSpec sinksOnlyWhen(OperandSpec op, std::vector<std::vector<Condition>> alternatives) {
+inline OperandSpec sinksOnlyWhen(OperandSpec op, List<List<Condition>> alternatives) {
   op.sinks_when = std::move(alternatives);
   return op;
 }
@@ -668,8 +669,8 @@ struct Constraint {
   };
   Kind kind = Kind::Pairs;
   std::string_view a{}, b{};
-  std::vector<std::pair<Values, Values>> rows{};
-  std::vector<Condition> when{};
+  List<std::pair<Values, Values>> rows{};
+  List<Condition> when{};
   std::string_view needed{};        // RequiresQualifier: ".noftz"
   std::string_view insert_after{};  // RequiresQualifier: fix-it position (a slot)
   std::string_view other{};         // Forbids: the slot that must be absent
@@ -678,7 +679,7 @@ struct Constraint {
 };
 
 // "The following table describes the valid combinations of .redOp and type".
-inline Constraint pairs(std::string_view a, std::string_view b, std::vector<std::pair<Values, Values>> rows) {
+inline Constraint pairs(std::string_view a, std::string_view b, List<std::pair<Values, Values>> rows) {
   Constraint c;
   c.kind = Constraint::Kind::Pairs;
   c.a = a;
@@ -686,7 +687,7 @@ inline Constraint pairs(std::string_view a, std::string_view b, std::vector<std:
   c.rows = std::move(rows);
   return c;
 }
-inline Constraint requiresQualifier(std::vector<Condition> when, std::string_view needed, std::string_view insert_after,
+inline Constraint requiresQualifier(List<Condition> when, std::string_view needed, std::string_view insert_after,
                                     std::string_view why) {
   Constraint c;
   c.kind = Constraint::Kind::RequiresQualifier;
@@ -696,7 +697,7 @@ inline Constraint requiresQualifier(std::vector<Condition> when, std::string_vie
   c.why = why;
   return c;
 }
-inline Constraint forbids(std::vector<Condition> when, std::string_view other, std::string_view why) {
+inline Constraint forbids(List<Condition> when, std::string_view other, std::string_view why) {
   Constraint c;
   c.kind = Constraint::Kind::Forbids;
   c.when = std::move(when);
@@ -704,7 +705,7 @@ inline Constraint forbids(std::vector<Condition> when, std::string_view other, s
   c.why = why;
   return c;
 }
-inline Constraint implies(std::vector<Condition> when, Condition then, std::string_view why) {
+inline Constraint implies(List<Condition> when, Condition then, std::string_view why) {
   Constraint c;
   c.kind = Constraint::Kind::Implies;
   c.when = std::move(when);
@@ -722,7 +723,7 @@ struct FeatureNote {
   std::string_view slot{};
   // The note applies only where all of these hold too ("Support for .sys
   // scope with .b128 type introduced in PTX ISA version 8.4").
-  std::vector<Condition> when{};
+  List<Condition> when{};
   Values values{};
   std::string_view operand{};
   // With `operand`: the note applies only where the operand is written as
@@ -730,8 +731,8 @@ struct FeatureNote {
   // is introduced in PTX ISA version 7.1").
   bool operand_is_sink = false;
   PtxVersion introduced{};
-  std::vector<TargetRequirement> targets{};  // any one of them suffices
-  bool advisory = false;                     // "advised to be used with": a warning
+  List<TargetRequirement> targets{};  // any one of them suffices
+  bool advisory = false;              // "advised to be used with": a warning
   // Family-specific targets accepted only from this version (8.8 for the
   // `f` families of the fp8 types); {0,0}: no such rule.
   PtxVersion family_from{};
@@ -760,21 +761,21 @@ struct InstructionSpec {
   std::string_view section;  // "9.7.9.25.4.1"
   std::string_view syntax;   // the manual's syntax line, quoted in notes
   std::string_view opcode;   // "cp.async.bulk"
-  std::vector<QualifierSlot> qualifiers;
-  std::vector<OperandSpec> operands;
-  std::vector<Constraint> constraints{};
+  List<QualifierSlot> qualifiers{};
+  List<OperandSpec> operands{};
+  List<Constraint> constraints{};
   PtxVersion introduced{};
   TargetRequirement target{};
-  std::vector<FeatureNote> notes{};
+  List<FeatureNote> notes{};
   Removal removed{};
 };
 
 // One entry with the usual fields, in the order the manual gives them:
 // syntax block, qualifiers, operands, constraints, PTX ISA and target notes.
 inline InstructionSpec entry(std::string_view section, std::string_view syntax, std::string_view opcode,
-                             std::vector<QualifierSlot> qualifiers, std::vector<OperandSpec> operands,
-                             std::vector<Constraint> constraints = {}, PtxVersion introduced = {1, 0},
-                             TargetRequirement target = {}, std::vector<FeatureNote> notes = {}) {
+                             List<QualifierSlot> qualifiers, List<OperandSpec> operands,
+                             List<Constraint> constraints = {}, PtxVersion introduced = {1, 0},
+                             TargetRequirement target = {}, List<FeatureNote> notes = {}) {
   return {.section = section,
           .syntax = syntax,
           .opcode = opcode,
@@ -801,7 +802,7 @@ std::vector<std::string_view> allOpcodes();
 // "arrive"); empty for an opcode no entry has.
 std::vector<std::vector<std::string_view>> instructionNames(std::string_view opcode);
 
-const std::vector<const InstructionSpec*>& findInstructionSpecs(const std::vector<std::string_view>& words,
-                                                                std::size_t& name_words);
+using EntryList = std::span<const InstructionSpec* const>;
+EntryList findInstructionSpecs(std::span<const std::string_view> words, std::size_t& name_words);
 
 }  // namespace ptxlint::spec

@@ -49,9 +49,8 @@ class BlockMatch {
  public:
   // `explain`: build the suggestions and lists of allowed values that only
   // the reported block needs (the penalty is the same either way).
-  BlockMatch(const InstructionSpec& spec, const std::vector<const InstructionSpec*>& siblings,
-             const ast::Instruction& in, std::size_t first_qualifier, const RegisterResolver& registers,
-             const ModuleContext& context, bool explain)
+  BlockMatch(const InstructionSpec& spec, spec::EntryList siblings, const ast::Instruction& in,
+             std::size_t first_qualifier, const RegisterResolver& registers, const ModuleContext& context, bool explain)
       : out_(explain), qualifiers_(matchQualifiers(spec, siblings, in, first_qualifier, out_, qualifier_fit_)) {
     if (out_.empty()) checkConstraints(qualifiers_, in, out_);
     qualifier_findings_ = out_.size();
@@ -161,7 +160,7 @@ bool judgeInstruction(const ast::Instruction& in, const ModuleContext& context, 
   words.push_back(in.opcode.text);
   for (const ast::Token& q : in.qualifiers) words.push_back(q.text.substr(1));
   std::size_t name_words = 0;
-  const std::vector<const InstructionSpec*>& specs = spec::findInstructionSpecs(words, name_words);
+  spec::EntryList specs = spec::findInstructionSpecs(words, name_words);
   if (specs.empty()) {
     reportUnknownInstruction(in, context, sink);
     return true;  // judged: every instruction section has a table

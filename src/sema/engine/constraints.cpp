@@ -15,7 +15,7 @@ using spec::QualifierSlot;
 
 // ".ss .global" or, where an absent slot is allowed, ".ss .global or none".
 std::string describe(const spec::Condition& c) {
-  spec::Values present;
+  std::vector<std::string_view> present;
   for (std::string_view v : c.values) {
     if (!v.empty()) present.push_back(v);
   }

@@ -128,7 +128,8 @@ void checkFeatureNote(const spec::FeatureNote& note, const QualifierBinding& q, 
   if (!notePlace(note, q, operands, in, at, what)) return;
   if (note.introduced.major != 0) context.require(sink, at, what, note.introduced, {}, spec.section);
   if (context.requirements != nullptr && !note.targets.empty() && !note.advisory) {
-    context.requirements->features.push_back({at, what, {}, note.targets, note.family_from, spec.section});
+    context.requirements->features.push_back(
+        {at, what, {}, {note.targets.begin(), note.targets.end()}, note.family_from, spec.section});
   }
   if (note.targets.empty() || !context.target) return;
   if (targetSatisfied(note, context)) return;

@@ -34,7 +34,7 @@ class QualifierBinding {
   }
   // Whether the slot's value (empty when absent) is one of `c.values`.
   bool holds(const spec::Condition& c) const { return contains(c.values, valueOf(c.slot)); }
-  bool holdsAll(const std::vector<spec::Condition>& conditions) const {
+  bool holdsAll(const spec::List<spec::Condition>& conditions) const {
     return std::all_of(conditions.begin(), conditions.end(), [&](const spec::Condition& c) { return holds(c); });
   }
 

@@ -17,8 +17,8 @@ using spec::QualifierSlot;
 std::size_t qualifierEdits(std::string_view word) { return std::max<std::size_t>(2, word.size() / 4); }
 
 std::string_view nearStateSpace(std::string_view word) {
-  static const spec::Values kSpaces = {".global", ".shared", ".shared::cta", ".shared::cluster",
-                                       ".local",  ".const",  ".param"};
+  static constexpr std::string_view kSpaces[] = {".global", ".shared", ".shared::cta", ".shared::cluster",
+                                                 ".local",  ".const",  ".param"};
   if (word.size() < 6) return {};
   return support::closestWord(word, kSpaces, 2);
 }
@@ -49,8 +49,8 @@ bool isRepeatableFlag(std::string_view text) {
 // The matching of one block; its state lives only while matchQualifiers runs.
 class QualifierMatcher {
  public:
-  QualifierMatcher(const InstructionSpec& spec, const std::vector<const InstructionSpec*>& siblings,
-                   const ast::Instruction& in, std::size_t first, Findings& out, QualifierFit& fit)
+  QualifierMatcher(const InstructionSpec& spec, spec::EntryList siblings, const ast::Instruction& in, std::size_t first,
+                   Findings& out, QualifierFit& fit)
       : spec_(spec), siblings_(siblings), in_(in), first_(first), out_(out), fit_(fit), binding_(spec) {
     for (std::size_t i = 0; i < spec_.qualifiers.size(); ++i) {
       if (spec_.qualifiers[i].space) space_slots_.push_back(i);
@@ -335,7 +335,7 @@ class QualifierMatcher {
   }
 
   const InstructionSpec& spec_;
-  const std::vector<const InstructionSpec*>& siblings_;
+  spec::EntryList siblings_;
   const ast::Instruction& in_;
   std::size_t first_;
   Findings& out_;
@@ -353,9 +353,8 @@ class QualifierMatcher {
 
 }  // namespace
 
-QualifierBinding matchQualifiers(const InstructionSpec& spec, const std::vector<const InstructionSpec*>& siblings,
-                                 const ast::Instruction& in, std::size_t first_qualifier, Findings& out,
-                                 QualifierFit& fit) {
+QualifierBinding matchQualifiers(const InstructionSpec& spec, spec::EntryList siblings, const ast::Instruction& in,
+                                 std::size_t first_qualifier, Findings& out, QualifierFit& fit) {
   return QualifierMatcher(spec, siblings, in, first_qualifier, out, fit).run();
 }
 

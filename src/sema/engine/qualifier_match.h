@@ -30,9 +30,9 @@ struct QualifierFit {
 // `first_qualifier`: the index of the first qualifier token that is not part
 // of the opcode's name (cp.async.bulk has two name words). `siblings`: every
 // block of the instruction, `spec` among them.
-QualifierBinding matchQualifiers(const spec::InstructionSpec& spec,
-                                 const std::vector<const spec::InstructionSpec*>& siblings, const ast::Instruction& in,
-                                 std::size_t first_qualifier, Findings& out, QualifierFit& fit);
+QualifierBinding matchQualifiers(const spec::InstructionSpec& spec, spec::EntryList siblings,
+                                 const ast::Instruction& in, std::size_t first_qualifier, Findings& out,
+                                 QualifierFit& fit);
 
 // "ld.global.v4.f32": the opcode and every qualifier as written.
 std::string writtenMnemonic(const ast::Instruction& in);

@@ -103,7 +103,7 @@ std::string_view selectedRegister(const OperandScope& s, const ast::Operand& op,
   std::string_view field = dot == std::string_view::npos ? std::string_view{} : text.substr(dot);
   if (!s.registers.reg(base)) return text;  // a special register or a symbol: judged elsewhere
   if (contains(want.selectors, field)) return base;
-  spec::Values written;
+  std::vector<std::string_view> written;
   for (std::string_view v : want.selectors) {
     if (!v.empty()) written.push_back(v);
   }

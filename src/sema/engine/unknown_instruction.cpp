@@ -64,7 +64,7 @@ struct Suggestion {
 // as a qualifier value; nullopt when no entry covers the words at all.
 std::optional<std::size_t> unknownWords(const Words& words) {
   std::size_t name_words = 0;
-  const std::vector<const spec::InstructionSpec*>& specs = spec::findInstructionSpecs(words, name_words);
+  spec::EntryList specs = spec::findInstructionSpecs(words, name_words);
   if (specs.empty()) return std::nullopt;
   std::size_t unknown = 0;
   for (std::size_t i = name_words; i < words.size(); ++i) {

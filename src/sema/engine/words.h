@@ -21,7 +21,7 @@ inline bool contains(std::span<const std::string_view> values, std::string_view 
   return false;
 }
 
-inline std::string join(const spec::Values& values, std::string_view separator = ", ") {
+inline std::string join(std::span<const std::string_view> values, std::string_view separator = ", ") {
   std::string s;
   for (std::string_view v : values) {
     if (!s.empty()) s += separator;
