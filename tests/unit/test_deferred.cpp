@@ -6,10 +6,13 @@
 // that it was taken at all (Statistics::unbuilt_instructions).
 #include <catch2/catch.hpp>
 
+#include <cstdio>
+#include <memory>
 #include <string>
 
 #include "helpers.h"
 #include "ptxlint/ptxlint.hpp"
+#include "sema/engine/verdict_cache.h"
 
 namespace {
 
@@ -21,7 +24,7 @@ std::string kernel(const std::string& body, const std::string& target = "sm_90")
   return ".version 8.0\n.target " + target +
          "\n.address_size 64\n"
          ".visible .entry k(.param .u32 k_p)\n{\n"
-         "  .reg .pred %p<4>;\n  .reg .b32 %r<16>;\n  .reg .b64 %rd<8>;\n" +
+         "  .reg .pred %p<4>;\n  .reg .b32 %r<16>;\n  .reg .b64 %rd<8>;\n  .reg .f32 %f<8>;\n  .reg .f64 %fd<8>;\n" +
          body + "  ret;\n}\n";
 }
 
@@ -158,6 +161,42 @@ TEST_CASE("deferred instructions: a value-free verdict serves every value", "[de
   ptxlint::Result r = lintBothWays(kernel(body));
   CHECK(r.diagnostics.empty());
   CHECK(r.stats.unbuilt_instructions >= 198);  // all but the first (and the warm-up's)
+}
+
+// A floating-point constant is keyed by its form (0f or 0d, its length),
+// which is all the checks read of it: its digits are left out of the memo
+// key, but a constant of another form gets its own verdict.
+TEST_CASE("deferred instructions: a floating-point constant is keyed by its form", "[deferred]") {
+  struct Registers : ptxlint::sema::RegisterResolver {
+    std::optional<ptxlint::sema::RegisterInfo> reg(std::string_view name) const override {
+      return ptxlint::sema::RegisterInfo{name.starts_with("%fd") ? ".f64" : ".f32", {}};
+    }
+  };
+  auto keyOf = [](const std::string& line) {
+    ptxlint::test::Parsed p = ptxlint::test::parseText(ptxlint::test::inKernel(line));
+    const auto& in = ptxlint::test::kernelNode<ptxlint::ast::Instruction>(p, 0);
+    auto scratch = std::make_unique<ptxlint::sema::CheckMemo::Scratch>();
+    return std::string(ptxlint::sema::engine::memoKey(in, Registers{}, *scratch));
+  };
+  CHECK(keyOf("mul.f32 %f1, %f2, 0f3F800000;") == keyOf("mul.f32 %f1, %f2, 0f40490FDB;"));
+  CHECK(keyOf("mul.f64 %fd1, %fd2, 0d3FF0000000000000;") == keyOf("mul.f64 %fd1, %fd2, 0d400921FB54442D18;"));
+  CHECK(keyOf("mul.f64 %fd1, %fd2, 0d3FF0000000000000;") != keyOf("mul.f64 %fd1, %fd2, 0f3F800000;"));
+  CHECK(keyOf("mul.f32 %f1, %f2, 0f3F800000;") != keyOf("mul.f32 %f1, %f2, 1.0;"));
+
+  // -0d... is a constant expression; -0f... is refused (a 0f constant is
+  // exact, never an operand of '-'): one shape, two forms, two verdicts.
+  std::string forms =
+      "  add.f64 %fd1, %fd2, -0d3FF0000000000000;\n  add.f64 %fd1, %fd2, -0d4000000000000000;\n"
+      "  add.f64 %fd1, %fd2, -0f3F800000;\n  add.f64 %fd1, %fd2, -0d4008000000000000;\n";
+  ptxlint::Result f = lintBothWays(kernel(forms));
+  CHECK(countMessages(f, "exact single-precision constant") == 1);
+  std::string values;
+  for (int i = 0; i < 50; ++i) {
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "%08X", 0x3F800000 + i * 4097);
+    values += "  mul.f32 %f1, %f2, 0f" + std::string(hex) + ";\n";
+  }
+  CHECK(lintBothWays(kernel(values)).diagnostics.empty());
 }
 
 TEST_CASE("deferred instructions: a value read under --compat keys it", "[deferred]") {
