@@ -34,23 +34,26 @@ bool whenHolds(const QualifierBinding& q, const Constraint& c) {
 void checkPairs(const QualifierBinding& q, const Constraint& c, Findings& out) {
   const ast::Token* a = q.filled(c.a);
   const ast::Token* b = q.filled(c.b);
-  bool rows_name_absent =
-      std::any_of(c.rows.begin(), c.rows.end(), [](const auto& row) { return contains(row.first, ""); });
-  if (b == nullptr || (a == nullptr && !rows_name_absent)) return;
+  if (b == nullptr) return;
+  if (a == nullptr &&
+      std::none_of(c.rows.begin(), c.rows.end(), [](const auto& row) { return contains(row.first, ""); })) {
+    return;
+  }
   if (out.touched(b->range) || (a != nullptr && out.touched(a->range))) return;
   std::string_view av = a ? a->text : std::string_view{};
-  bool ok = false;
+  for (const auto& [as, bs] : c.rows) {
+    if (contains(as, av) && contains(bs, b->text)) return;
+  }
+  // Refused: what the rows of a's value allow, for the note (only what
+  // this block's own qualifier can take).
   std::vector<std::string_view> allowed;
   const QualifierSlot* b_slot = q.slotNamed(c.b);
   for (const auto& [as, bs] : c.rows) {
     if (!contains(as, av)) continue;
     for (std::string_view v : bs) {
-      // List only what this block's own qualifier can take.
       if (b_slot == nullptr || contains(b_slot->values, v)) allowed.push_back(v);
     }
-    if (contains(bs, b->text)) ok = true;
   }
-  if (ok) return;
   std::string context = dstContext(q.spec(), out);
   std::string first = a ? out.say("'{}'", a->text) : out.say("no {}", c.a);
   out.add(diag::RuleId::InvalidCombination, b->range,

@@ -4,7 +4,6 @@
 #include <mutex>
 #include <shared_mutex>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "support/front_cache.h"
@@ -178,34 +177,33 @@ class VerdictCache {
     bool verdict;
     {
       std::shared_lock lock(mutex_);
-      auto it = verdicts_.find(key);
-      if (it == verdicts_.end()) return std::nullopt;
-      verdict = it->second;
+      const bool* kept_shared = verdicts_.find(hash, key);
+      if (kept_shared == nullptr) return std::nullopt;
+      verdict = *kept_shared;
     }
     front.put(hash, key, verdict);
     return verdict;
   }
   void insert(std::string_view key, bool checked) {
-    front().put(support::hashBytes(key), key, checked);
+    std::uint64_t hash = support::hashBytes(key);
+    front().put(hash, key, checked);
     std::unique_lock lock(mutex_);
-    if (verdicts_.size() >= kMaxEntries) verdicts_.clear();  // bounded on hostile input
-    verdicts_.emplace(std::string(key), checked);
+    verdicts_.put(hash, key, checked);  // (starts over past kMaxEntries: bounded on hostile input)
   }
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return support::hashBytes(s); }
-  };
   using Front = support::FrontCache<bool, 16384>;  // at most about 2.4 MiB a thread
   static Front& front() {
     thread_local Front instance;
     return instance;
   }
 
-  static constexpr std::size_t kMaxEntries = 1 << 16;  // about 15 MiB at most
+  // The shared table: the same open-addressing table, its keys in one
+  // arena (no allocation per verdict), behind the lock. At most 65,536
+  // verdicts and 8 MiB of keys, then it starts over.
+  static constexpr std::size_t kMaxEntries = 1 << 16;
   mutable std::shared_mutex mutex_;
-  std::unordered_map<std::string, bool, Hash, std::equal_to<>> verdicts_;
+  support::FrontCache<bool, kMaxEntries> verdicts_;
 };
 
 VerdictCache& verdictCache() {
