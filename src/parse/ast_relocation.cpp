@@ -1,6 +1,7 @@
 #include "parse/ast_relocation.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "parse/ast_builder.h"
 
@@ -249,19 +250,20 @@ std::vector<std::uint8_t> tokenIndex(std::span<const LexedToken> tokens, std::ui
   // index[o]: the last token that begins at or before o (mapBegin);
   // index[size + 1 + o]: the last token that begins before o (mapEnd), or
   // kNoToken for o = 0.
+  // Filled a token's stretch at a time, not byte by byte: token t holds
+  // index[begin_t, begin_t+1), the last one up to `size`; and the last
+  // token that begins before o is the one at or before o - 1, so ends is
+  // index shifted by one.
   std::vector<std::uint8_t> index(2 * (std::size_t{size} + 1));
   std::uint8_t* ends = index.data() + size + 1;
+  for (std::size_t t = 0; t < tokens.size(); ++t) {
+    std::size_t from = std::min<std::size_t>(tokens[t].begin, std::size_t{size} + 1);
+    std::size_t to = t + 1 < tokens.size() ? std::min<std::size_t>(tokens[t + 1].begin, std::size_t{size} + 1)
+                                           : std::size_t{size} + 1;
+    if (to > from) std::memset(index.data() + from, static_cast<int>(t), to - from);
+  }
   ends[0] = kNoToken;
-  std::size_t t = 0;
-  for (std::uint32_t o = 0; o <= size; ++o) {
-    while (t + 1 < tokens.size() && tokens[t + 1].begin <= o) ++t;
-    index[o] = static_cast<std::uint8_t>(t);
-  }
-  t = 0;
-  for (std::uint32_t o = 1; o <= size; ++o) {
-    while (t + 1 < tokens.size() && tokens[t + 1].begin < o) ++t;
-    ends[o] = static_cast<std::uint8_t>(t);
-  }
+  std::memcpy(ends + 1, index.data(), size);
   return index;
 }
 

@@ -620,6 +620,7 @@ class SymbolChecker {
     const ast::InstructionPlan& plan = *d.plan;
     specials_.clear();
     key_names_.clear();
+    key_bases_.clear();
     CheckMemo::Scratch& key = memo_.scratch();
     // The key is written without a bound check per byte: room is checked
     // once for the texts (all within the instruction's text, a separator
@@ -664,6 +665,7 @@ class SymbolChecker {
       }
       std::string_view base = text.substr(0, dot);
       std::size_t index = key_names_.indexOf(text);
+      key_bases_.push_back(base);
       if (const Symbol* s = scope.lookup(base)) {
         if (dot < text.size()) return buildAndCheck(scope, d);
         if (slot.guard && s->kind == SymbolKind::Register && !s->type.empty() && s->type != ".pred") {
@@ -719,7 +721,13 @@ class SymbolChecker {
     const ast::Instruction& in = *ast::nodeIf<ast::Instruction>(built);
     std::size_t kept = sink_.diagnostics().size(), dropped = sink_.droppedCount();
     std::uint64_t reads = support::literal_value_reads;
+    // The names as use() records them, each looked up once more here rather
+    // than once per question of the engine (a first verdict asks several).
     resolvedCleared();
+    for (std::string_view base : key_bases_) {
+      const Symbol* found = scope.lookup(base);
+      resolved_.push_back({base, found != nullptr ? stable(found) : nullptr});
+    }
     bool checked = checkInstruction(in, context_, ScopeRegisters(scope, resolved_), sink_, &memo_);
     if (sink_.diagnostics().size() == kept && sink_.droppedCount() == dropped) {
       memo_.insert(left_out && support::literal_value_reads != reads ? whole_key : flat_key, checked);
@@ -862,6 +870,7 @@ class SymbolChecker {
   };
   std::vector<Special> specials_;
   support::NameIndex key_names_;
+  std::vector<std::string_view> key_bases_;  // the names of the deferred instruction being keyed
   ast::ExprArena built_exprs_;
   const ast::Module* module_ = nullptr;  // the piece being checked
   // The module's names declared so far (places in module_source_; a name
