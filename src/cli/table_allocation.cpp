@@ -1,9 +1,9 @@
-// The CLI's global operator new: what the instruction tables allocate while
-// they are built (support/table_arena.h) comes from a bump arena that is
+// The CLI's global operator new: what tables built at run time allocate
+// while they are built (support/table_arena.h: the deviation table's index;
+// the instruction tables are constant data) comes from a bump arena that is
 // never given back; everything else from malloc, as the default operator
 // new does. The tables live as long as the process; the temporaries of
-// their building are reused for the next of their size. callgrind, cold run
-// on corpus/triton/add_kernel.ptx: see README, Benchmark.
+// their building are reused for the next of their size.
 #include <sys/mman.h>
 
 #include <atomic>

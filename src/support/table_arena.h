@@ -1,9 +1,10 @@
-// Where the instruction tables' memory may come from.
+// Where the memory of tables built at run time may come from.
 //
-// The tables (spec::Registry) are built once per process, at the first
-// instruction of each family, and live as long as the process. Built with
-// the general allocator they cost as much in malloc and free as in building
-// (a third of a cold run on a 5 KB kernel, #27). A program that replaces the
+// The instruction tables are constant data (spec/families.h); what is still
+// built once per process, at first use, and kept as long as the process is
+// the deviation table's index by opcode (engine/deviation_check.cpp). Built
+// with the general allocator, such tables cost as much in malloc and free
+// as in building (#27). A program that replaces the
 // global operator new (the CLI, src/cli/table_allocation.cpp) serves what is
 // allocated while `building_tables` is set from a bump arena that is never
 // given back; a program that does not (the library's users) allocates as
