@@ -417,6 +417,14 @@ std::uint32_t parseOnTokens(std::string_view text, const ParseOptions& options, 
   for (;;) {
     switch (chunker.next(chunk, tokens)) {
       case TokenChunker::Step::Trouble:
+        if (skip_until > chunker.position()) {
+          // The last chunk was refused and its group parsed whole (an
+          // uncut parse's chunk, betweenGroup): the prescan goes on after
+          // it, between items, where the uncut parse's next chunk begins.
+          continues = group = SourceRange{};
+          skip = skip_until;
+          return skip_until;
+        }
         continues = chunker.continuedHead();
         group = chunker.continuedGroup();
         skip = skip_until;
@@ -566,11 +574,23 @@ void tokenChunks(std::string_view text, const ParseOptions& options, diag::Diagn
   bool skipped_any = false;
   for (;;) {
     switch (chunker.next(chunk, tokens)) {
-      case TokenChunker::Step::Trouble:
+      case TokenChunker::Step::Trouble: {
+        // Inside an uncut parse's chunk cut before a module directive, the
+        // prescan goes on from its begin, its chunks here dropped (none is
+        // parsed yet): a refused one would be parsed again as that chunk,
+        // and the prescan's chunks after it must begin where it ends.
+        SourceRange between = chunker.betweenGroup();
+        if (between.end > between.begin) {
+          while (!chunks.empty() && chunks.back().begin >= between.begin) chunks.pop_back();
+          start = between.begin;
+          continues = group = SourceRange{};
+          return;
+        }
         start = chunker.position();
         continues = chunker.continuedHead();
         group = chunker.continuedGroup();
         return;
+      }
       case TokenChunker::Step::End:
         if (chunks.empty() && !skipped_any) return;  // no token: the prescan reports it
         if (chunker.position() < text.size()) {      // the blanks after the last item (see parseOnTokens)

@@ -66,6 +66,15 @@ class TokenChunker {
   // position() with them.
   SourceRange continuedHead() const { return continued_head_; }
   SourceRange continuedGroup() const { return {item_.group_begin, item_.end}; }
+  // The chunk of an uncut parse that position() is inside, after a
+  // Cut::Between (its chunks so far carry it as their Chunk::group), or
+  // empty. A prescan that went on from position() would cut the text after
+  // it in other places than the uncut parse, whose chunk a refused piece
+  // is parsed again as: it goes on from the group's end once that is
+  // parsed, or from its begin if nothing of it is.
+  SourceRange betweenGroup() const {
+    return uncut_begin_ < begin_ && begin_ < uncut_end_ ? SourceRange{uncut_begin_, uncut_end_} : SourceRange{};
+  }
 
   // A chunk is not let grow past this (Trouble then): an item of megabytes
   // (a function of a million labels, a file on one line) takes the
