@@ -45,6 +45,13 @@ struct ModuleContext {
   // --requirements. Returns false if it reported.
   bool require(diag::DiagnosticSink& sink, SourceRange at, std::string_view what, spec::PtxVersion introduced,
                const spec::TargetRequirement& target_requirement, std::string_view section) const;
+  // Whether require() would neither report nor log anything: the caller
+  // need not describe the feature (a formatted name for every instruction's
+  // first check, otherwise).
+  bool meets(spec::PtxVersion introduced, const spec::TargetRequirement& target_requirement) const {
+    return requirements == nullptr && !(version && *version < introduced) &&
+           !(target && !target_requirement.satisfiedBy(*target));
+  }
 };
 
 // 11.1: .version first and once, .target right after it, known versions,

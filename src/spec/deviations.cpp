@@ -380,7 +380,7 @@ bool bf16x2OperandUnchecked(const DeviationSubject& s) {
 }
 
 // The table. Sentences are the manual's (PTX ISA 9.1), messages ptxas 13.0's.
-const std::array kDeviations = {
+constexpr std::array kDeviations = {
     // ----- multimem (9.7.9.14)
     Deviation{"multimem-red-sem-needs-scope",
               "multimem",
@@ -1458,9 +1458,114 @@ bool dottedPrefixMatches(std::string_view one, const DeviationSubject& s) {
   return true;
 }
 
+// The entries by the first word of their mnemonics, worked out by the
+// compiler: an instruction is matched only against the entries its opcode
+// may meet (deviation_check.cpp), and nothing is built at run time (#27).
+// A word's list holds, in table order, the entries one of whose '|'
+// alternatives begins with it and the "*" entries (any instruction); "*"
+// has its own, for an opcode no entry names. Directives (".address_size")
+// are applied apart.
+template <typename Visit>
+constexpr void forEachFirstWord(const Deviation& d, Visit visit) {
+  if (d.mnemonic.starts_with(".")) return;
+  for (std::string_view list = d.mnemonic; !list.empty();) {
+    std::size_t bar = list.find('|');
+    std::string_view one = list.substr(0, bar);
+    visit(one.substr(0, one.find('.')));
+    if (bar == std::string_view::npos) break;
+    list.remove_prefix(bar + 1);
+  }
+}
+
+constexpr bool namesWord(const Deviation& d, std::string_view word) {
+  bool found = false;
+  forEachFirstWord(d, [&](std::string_view w) { found = found || w == word; });
+  return found;
+}
+
+struct IndexSizes {
+  std::size_t words = 0, entries = 0;
+};
+
+// The distinct first words, "*" among them, in the order met; `out` may be
+// null (counting only).
+constexpr std::size_t distinctWords(std::string_view* out) {
+  std::size_t n = 0;
+  std::string_view seen[2 * kDeviations.size()] = {};
+  for (const Deviation& d : kDeviations) {
+    forEachFirstWord(d, [&](std::string_view w) {
+      for (std::size_t i = 0; i < n; ++i) {
+        if (seen[i] == w) return;
+      }
+      seen[n] = w;
+      if (out != nullptr) out[n] = w;
+      ++n;
+    });
+  }
+  return n;
+}
+
+constexpr bool listedUnder(const Deviation& d, std::string_view word) {
+  return namesWord(d, word) || (word != "*" && namesWord(d, "*"));
+}
+
+constexpr IndexSizes indexSizes() {
+  IndexSizes sizes;
+  std::string_view words[2 * kDeviations.size()] = {};
+  sizes.words = distinctWords(words);
+  for (std::size_t w = 0; w < sizes.words; ++w) {
+    for (const Deviation& d : kDeviations) sizes.entries += listedUnder(d, words[w]) ? 1 : 0;
+  }
+  return sizes;
+}
+constexpr IndexSizes kIndexSizes = indexSizes();
+
+struct CandidateIndex {
+  std::array<DeviationWord, kIndexSizes.words> words{};  // sorted by word
+  std::array<std::uint16_t, kIndexSizes.entries> entries{};
+};
+
+constexpr CandidateIndex buildCandidateIndex() {
+  CandidateIndex index;
+  std::string_view words[kIndexSizes.words] = {};
+  distinctWords(words);
+  std::sort(std::begin(words), std::end(words));
+  std::size_t at = 0;
+  for (std::size_t w = 0; w < kIndexSizes.words; ++w) {
+    DeviationWord& entry = index.words[w];
+    entry.word = words[w];
+    entry.first = static_cast<std::uint16_t>(at);
+    for (std::size_t i = 0; i < kDeviations.size(); ++i) {
+      if (!listedUnder(kDeviations[i], words[w])) continue;
+      index.entries[at++] = static_cast<std::uint16_t>(i);
+      bool stricter = kDeviations[i].direction == DeviationDirection::PtxasStricter;
+      entry.stricter = entry.stricter || stricter;
+      entry.laxer = entry.laxer || !stricter;
+    }
+    entry.count = static_cast<std::uint16_t>(at - entry.first);
+  }
+  return index;
+}
+constexpr CandidateIndex kCandidateIndex = buildCandidateIndex();
+static_assert(kIndexSizes.entries < 0xFFFF && kDeviations.size() < 0xFFFF);
+
 }  // namespace
 
 std::span<const Deviation> deviations() { return kDeviations; }
+
+const DeviationWord* deviationCandidates(std::string_view opcode) {
+  auto find = [](std::string_view word) -> const DeviationWord* {
+    auto it = std::lower_bound(kCandidateIndex.words.begin(), kCandidateIndex.words.end(), word,
+                               [](const DeviationWord& e, std::string_view w) { return e.word < w; });
+    return it != kCandidateIndex.words.end() && it->word == word ? &*it : nullptr;
+  };
+  const DeviationWord* found = find(opcode);
+  return found != nullptr ? found : find("*");
+}
+
+std::span<const std::uint16_t> DeviationWord::entries() const {
+  return std::span<const std::uint16_t>(kCandidateIndex.entries).subspan(first, count);
+}
 std::span<const PtxasRelease> ptxasReleases() { return kReleases; }
 
 const PtxasRelease* findPtxasRelease(std::string_view version) {

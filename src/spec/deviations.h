@@ -126,6 +126,19 @@ struct PtxasRelease {
 };
 
 std::span<const Deviation> deviations();
+
+// The entries an instruction may meet, by the first word of their
+// mnemonics (constant data, deviations.cpp): those one of whose
+// alternatives begins with the opcode, and the "*" entries, in table
+// order, as indices into deviations().
+struct DeviationWord {
+  std::string_view word;
+  std::uint16_t first = 0, count = 0;
+  bool stricter = false, laxer = false;  // whether it lists entries of that direction
+  std::span<const std::uint16_t> entries() const;
+};
+// The opcode's list, or "*"'s where no entry names it; null if none.
+const DeviationWord* deviationCandidates(std::string_view opcode);
 std::span<const PtxasRelease> ptxasReleases();
 // "13.0", "13.0.88" -> the release; nullptr if the tables do not know it.
 const PtxasRelease* findPtxasRelease(std::string_view version);

@@ -9,16 +9,40 @@ namespace ptxlint::spec {
 
 unsigned typeQualifierBits(std::string_view type) {
   // 5.2.1 fundamental types, 5.2.5 packed types, 5.2.3 alternate formats.
-  static constexpr std::pair<std::string_view, unsigned> kBits[] = {
-      {".b8", 8},    {".u8", 8},      {".s8", 8},      {".e4m3", 8},   {".e5m2", 8},    {".b16", 16},
-      {".u16", 16},  {".s16", 16},    {".f16", 16},    {".bf16", 16},  {".e4m3x2", 16}, {".e5m2x2", 16},
-      {".b32", 32},  {".u32", 32},    {".s32", 32},    {".f32", 32},   {".f16x2", 32},  {".bf16x2", 32},
-      {".tf32", 32}, {".e4m3x4", 32}, {".e5m2x4", 32}, {".b64", 64},   {".u64", 64},    {".s64", 64},
-      {".f64", 64},  {".f32x2", 64},  {".u16x2", 32},  {".s16x2", 32}, {".b128", 128}};
-  for (const auto& [name, bits] : kBits) {
-    if (name == type) return bits;
+  // Asked several times for every operand an instruction's first check
+  // types: a few compares of the type's own letter, not a walk of them all.
+  if (type.size() < 3 || type.size() > 8 || type[0] != '.') return 0;
+  std::string_view t = type.substr(1);
+  auto width = [](std::string_view digits) -> unsigned {
+    if (digits == "8") return 8;
+    if (digits == "16") return 16;
+    if (digits == "32") return 32;
+    if (digits == "64") return 64;
+    return 0;
+  };
+  switch (t[0]) {
+    case 'b':
+      if (t == "bf16") return 16;
+      if (t == "bf16x2") return 32;
+      if (t == "b128") return 128;
+      return width(t.substr(1));
+    case 'u':
+    case 's':
+      if (t.size() == 5 && t.substr(1) == "16x2") return 32;
+      return width(t.substr(1));
+    case 'f':
+      if (t == "f16" || t == "f16x2") return t.size() == 3 ? 16 : 32;
+      if (t == "f32" || t == "f64") return t[1] == '3' ? 32 : 64;
+      if (t == "f32x2") return 64;
+      return 0;
+    case 't': return t == "tf32" ? 32 : 0;
+    case 'e':
+      if (t.size() < 4 || (t.substr(0, 4) != "e4m3" && t.substr(0, 4) != "e5m2")) return 0;
+      if (t.size() == 4) return 8;
+      if (t.size() == 6 && t[4] == 'x') return t[5] == '2' ? 16 : t[5] == '4' ? 32 : 0;
+      return 0;
+    default: return 0;
   }
-  return 0;
 }
 
 namespace {

@@ -5,9 +5,13 @@
 // and the frozen entries must be exactly what the builders build.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "spec/deviations.h"
 #include "spec/families.h"
 #include "spec/freeze.h"
 #include "spec/spec.h"
@@ -122,4 +126,100 @@ TEST_CASE("registry: an instruction finds the entries of the longest documented 
   std::vector<std::string_view> unknown = {"nosuch", "op"};
   CHECK(ptxlint::spec::findInstructionSpecs(unknown, name_words).empty());
   CHECK(name_words == 0);
+}
+
+TEST_CASE("registry: a type qualifier's width is the manual's, and no other word has one") {
+  using ptxlint::spec::typeQualifierBits;
+  // 5.2.1 fundamental types, 5.2.5 packed types, 5.2.3 alternate formats.
+  const std::pair<std::string, unsigned> known[] = {
+      {".b8", 8},    {".u8", 8},      {".s8", 8},      {".e4m3", 8},   {".e5m2", 8},    {".b16", 16},
+      {".u16", 16},  {".s16", 16},    {".f16", 16},    {".bf16", 16},  {".e4m3x2", 16}, {".e5m2x2", 16},
+      {".b32", 32},  {".u32", 32},    {".s32", 32},    {".f32", 32},   {".f16x2", 32},  {".bf16x2", 32},
+      {".tf32", 32}, {".e4m3x4", 32}, {".e5m2x4", 32}, {".b64", 64},   {".u64", 64},    {".s64", 64},
+      {".f64", 64},  {".f32x2", 64},  {".u16x2", 32},  {".s16x2", 32}, {".b128", 128}};
+  std::set<std::string> names;
+  for (const auto& [name, bits] : known) {
+    CHECK(typeQualifierBits(name) == bits);
+    names.insert(name);
+  }
+  // Every word one edit away from a known one (a letter dropped, changed
+  // or added, from the alphabet of type names) that is not itself known.
+  const std::string alphabet = ".bfsutem0123456789x2";
+  std::size_t tried = 0;
+  for (const auto& [name, bits] : known) {
+    std::vector<std::string> near;
+    for (std::size_t i = 0; i <= name.size(); ++i) {
+      if (i < name.size()) near.push_back(name.substr(0, i) + name.substr(i + 1));
+      for (char c : alphabet) {
+        near.push_back(name.substr(0, i) + c + name.substr(i));
+        if (i < name.size()) near.push_back(name.substr(0, i) + c + name.substr(i + 1));
+      }
+    }
+    for (const std::string& w : near) {
+      if (names.count(w) != 0) continue;
+      INFO(w);
+      CHECK(typeQualifierBits(w) == 0);
+      ++tried;
+    }
+  }
+  CHECK(tried > 5000);
+  for (std::string_view w : {"", ".", "b32", ".pred", ".f8", ".b16x2", ".u32x2", ".e2m1", ".e4m3x8", ".s128"}) {
+    CHECK(typeQualifierBits(w) == 0);
+  }
+}
+
+TEST_CASE("registry: the deviation index lists, for an opcode, the entries that may concern it, in table order") {
+  using namespace ptxlint::spec;
+  const std::span<const Deviation> table = deviations();
+  // Whether `d` names `word` as the first word of one of its '|'
+  // alternatives (read here without the index's code).
+  auto names = [](const Deviation& d, const std::string& word) {
+    if (d.mnemonic.starts_with(".")) return false;
+    std::string list(d.mnemonic);
+    std::size_t at = 0;
+    while (true) {
+      std::size_t bar = list.find('|', at);
+      std::string one = list.substr(at, bar == std::string::npos ? std::string::npos : bar - at);
+      if (one.substr(0, one.find('.')) == word) return true;
+      if (bar == std::string::npos) return false;
+      at = bar + 1;
+    }
+  };
+  std::set<std::string> opcodes = {"*", "add", "nosuchop", "zzz", "a", ""};
+  for (const Deviation& d : table) {
+    std::string list(d.mnemonic);
+    for (std::size_t at = 0;;) {
+      std::size_t bar = list.find('|', at);
+      std::string one = list.substr(at, bar == std::string::npos ? std::string::npos : bar - at);
+      if (!one.starts_with(".")) opcodes.insert(one.substr(0, one.find('.')));
+      if (bar == std::string::npos) break;
+      at = bar + 1;
+    }
+  }
+  std::size_t listed = 0;
+  for (const std::string& op : opcodes) {
+    bool named = op != "*" && std::any_of(table.begin(), table.end(), [&](const Deviation& d) { return names(d, op); });
+    std::string key = named ? op : "*";
+    std::vector<std::uint16_t> want;
+    bool stricter = false, laxer = false;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      if (names(table[i], key) || (key != "*" && table[i].mnemonic == "*")) {
+        want.push_back(static_cast<std::uint16_t>(i));
+        (table[i].direction == DeviationDirection::PtxasStricter ? stricter : laxer) = true;
+      }
+    }
+    INFO(op);
+    const DeviationWord* got = deviationCandidates(op);
+    if (want.empty()) {
+      CHECK(got == nullptr);
+      continue;
+    }
+    REQUIRE(got != nullptr);
+    CHECK(std::vector<std::uint16_t>(got->entries().begin(), got->entries().end()) == want);
+    CHECK(got->stricter == stricter);
+    CHECK(got->laxer == laxer);
+    listed += want.size();
+  }
+  CHECK(opcodes.size() > 10);
+  CHECK(listed > table.size() / 2);
 }

@@ -2,13 +2,11 @@
 
 #include <algorithm>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "spec/deviations.h"
-#include "support/table_arena.h"
 #include "support/text.h"
 
 namespace ptxlint::sema::engine {
@@ -18,62 +16,6 @@ using spec::Deviation;
 using spec::DeviationOperand;
 using spec::DeviationSubject;
 using Kind = DeviationOperand::Kind;
-
-// The entries by the first word of their mnemonics ("*" entries under
-// every word's list and under "*"), stricter and laxer apart, built once:
-// an instruction is matched only against the entries its opcode may meet,
-// and one no stricter entry concerns stays a hash lookup when the manual
-// finds nothing (the common case).
-struct Candidates {
-  std::vector<const Deviation*> stricter, laxer;
-};
-using CandidateIndex = std::unordered_map<std::string_view, Candidates, support::BytesHash, std::equal_to<>>;
-
-void addCandidate(CandidateIndex& index, std::string_view word, const Deviation& d) {
-  Candidates& c = index[word];
-  auto& list = d.direction == spec::DeviationDirection::PtxasStricter ? c.stricter : c.laxer;
-  if (std::find(list.begin(), list.end(), &d) == list.end()) list.push_back(&d);
-}
-
-const CandidateIndex& candidateIndex() {
-  static const CandidateIndex index = [] {
-    support::BuildingTables arena;  // (support/table_arena.h)
-    CandidateIndex out;
-    for (const Deviation& d : spec::deviations()) {
-      if (d.mnemonic.starts_with(".")) continue;  // a directive (applyModuleDeviations)
-      for (std::string_view list = d.mnemonic; !list.empty();) {
-        std::size_t bar = list.find('|');
-        std::string_view one = list.substr(0, bar);
-        addCandidate(out, one.substr(0, one.find('.')), d);
-        if (bar == std::string_view::npos) break;
-        list.remove_prefix(bar + 1);
-      }
-    }
-    // "*" entries (any instruction) join every word's list in table order.
-    if (auto any = out.find(std::string_view("*")); any != out.end()) {
-      Candidates all = any->second;
-      for (auto& [word, c] : out) {
-        if (word == "*") continue;
-        for (const Deviation* d : all.stricter) addCandidate(out, word, *d);
-        for (const Deviation* d : all.laxer) addCandidate(out, word, *d);
-      }
-    }
-    // Table order (the table is one array): the first entry that holds wins.
-    for (auto& [word, c] : out) {
-      std::sort(c.stricter.begin(), c.stricter.end());
-      std::sort(c.laxer.begin(), c.laxer.end());
-    }
-    return out;
-  }();
-  return index;
-}
-
-const Candidates* candidatesFor(std::string_view opcode) {
-  const CandidateIndex& index = candidateIndex();
-  auto it = index.find(opcode);
-  if (it == index.end()) it = index.find(std::string_view("*"));
-  return it == index.end() ? nullptr : &it->second;
-}
 
 const ast::Expr* stripped(const ast::Expr* e) {
   while (e != nullptr && (e->kind == ast::ExprKind::Paren || (e->kind == ast::ExprKind::Unary && e->op == "+"))) {
@@ -237,8 +179,11 @@ void applyDeviations(const ast::Instruction& in, const ModuleContext& context, c
   const std::vector<Diagnostic>& list = sink.diagnostics();
   bool refused = std::any_of(list.begin() + static_cast<std::ptrdiff_t>(std::min(first, list.size())), list.end(),
                              [](const Diagnostic& d) { return d.severity == Severity::Error; });
-  const Candidates* candidates = candidatesFor(in.opcode.text);
-  if (candidates == nullptr || (candidates->stricter.empty() && (!refused || candidates->laxer.empty()))) return;
+  // Only the entries the opcode may meet (spec/deviations.h); one that no
+  // stricter entry concerns is done here when the manual finds nothing
+  // (the common case).
+  const spec::DeviationWord* candidates = spec::deviationCandidates(in.opcode.text);
+  if (candidates == nullptr || (!candidates->stricter && (!refused || !candidates->laxer))) return;
   thread_local std::vector<std::string_view> qualifiers;
   thread_local std::vector<DeviationOperand> operands;
   qualifiers.clear();
@@ -249,17 +194,21 @@ void applyDeviations(const ast::Instruction& in, const ModuleContext& context, c
   // A laxer entry turns the manual's errors into what ptxas says of them; a
   // stricter one (also where a laxer one holds: ptxas may refuse the line
   // for another reason) adds PL5001.
-  auto first_holding = [&](const std::vector<const Deviation*>& list, bool lax) -> const Deviation* {
-    for (const Deviation* d : list) {
-      if (holds(*d, context) && spec::concerns(*d, subject) && d->applies(subject) &&
+  // The first entry in table order that holds wins.
+  const std::span<const Deviation> table = spec::deviations();
+  auto first_holding = [&](spec::DeviationDirection direction) -> const Deviation* {
+    const bool lax = direction == spec::DeviationDirection::PtxasLaxer;
+    for (std::uint16_t i : candidates->entries()) {
+      const Deviation* d = &table[i];
+      if (d->direction == direction && holds(*d, context) && spec::concerns(*d, subject) && d->applies(subject) &&
           !(lax && hasForeignQualifier(in, blocks, name_qualifiers, *d))) {
         return d;
       }
     }
     return nullptr;
   };
-  const Deviation* laxer = refused ? first_holding(candidates->laxer, true) : nullptr;
-  const Deviation* stricter = first_holding(candidates->stricter, false);
+  const Deviation* laxer = refused && candidates->laxer ? first_holding(spec::DeviationDirection::PtxasLaxer) : nullptr;
+  const Deviation* stricter = candidates->stricter ? first_holding(spec::DeviationDirection::PtxasStricter) : nullptr;
   if (laxer != nullptr) reportLaxer(*laxer, context, sink, first);
   if (stricter != nullptr && (!refused || laxer != nullptr)) reportStricter(*stricter, in.range, &in, context, sink);
 }

@@ -59,11 +59,11 @@ void checkRequiredFrom(const QualifierBinding& q, const ast::Instruction& in, co
   }
 }
 
-// Where a note applies in this instruction, and how to name it: false when
-// the note does not apply (its qualifier, value, operand or conditions are
-// not there).
+// Where a note applies in this instruction, and how to name it (`what`,
+// when not null): false when the note does not apply (its qualifier, value,
+// operand or conditions are not there).
 bool notePlace(const spec::FeatureNote& note, const QualifierBinding& q, const OperandBinding& operands,
-               const ast::Instruction& in, SourceRange& at, std::string& what) {
+               const ast::Instruction& in, SourceRange& at, std::string* what) {
   const InstructionSpec& spec = q.spec();
   if (note.slot.empty() && note.operand.empty()) {
     // A note on the whole block: its target list is longer than one
@@ -71,7 +71,7 @@ bool notePlace(const spec::FeatureNote& note, const QualifierBinding& q, const O
     // sm_100f and sm_101f families", 9.7.16).
     if (!q.holdsAll(note.when)) return false;
     at = in.mnemonic_range;
-    what = fmt::format("'{}'", spec.opcode);
+    if (what != nullptr) *what = fmt::format("'{}'", spec.opcode);
     return true;
   }
   if (!note.slot.empty()) {
@@ -82,11 +82,12 @@ bool notePlace(const spec::FeatureNote& note, const QualifierBinding& q, const O
     }
     if (!q.holdsAll(note.when)) return false;
     at = t->range;
+    if (what == nullptr) return true;
     std::string with;
     for (const spec::Condition& c : note.when) {
       if (!q.valueOf(c.slot).empty()) with += fmt::format(" with '{}'", q.valueOf(c.slot));
     }
-    what = fmt::format("'{}'{} on '{}'", t->text, with, spec.opcode);
+    *what = fmt::format("'{}'{} on '{}'", t->text, with, spec.opcode);
     return true;
   }
   const ast::Operand* given = nullptr;
@@ -98,12 +99,14 @@ bool notePlace(const spec::FeatureNote& note, const QualifierBinding& q, const O
   if (note.on_predicate) {
     if (given->kind != ast::OperandKind::Vector || given->second.text.empty()) return false;
     at = given->second.range;
-    what = fmt::format("the destination predicate '|{}' of '{}'", given->second.text, spec.opcode);
+    if (what != nullptr)
+      *what = fmt::format("the destination predicate '|{}' of '{}'", given->second.text, spec.opcode);
     return true;
   }
   at = given->range;
-  what = note.operand_is_sink ? fmt::format("the sink '_' as the '{}' operand of '{}'", note.operand, spec.opcode)
-                              : fmt::format("the '{}' operand of '{}'", note.operand, spec.opcode);
+  if (what == nullptr) return true;
+  *what = note.operand_is_sink ? fmt::format("the sink '_' as the '{}' operand of '{}'", note.operand, spec.opcode)
+                               : fmt::format("the '{}' operand of '{}'", note.operand, spec.opcode);
   return true;
 }
 
@@ -125,14 +128,18 @@ void checkFeatureNote(const spec::FeatureNote& note, const QualifierBinding& q, 
   const InstructionSpec& spec = q.spec();
   SourceRange at;
   std::string what;
-  if (!notePlace(note, q, operands, in, at, what)) return;
-  if (note.introduced.major != 0) context.require(sink, at, what, note.introduced, {}, spec.section);
-  if (context.requirements != nullptr && !note.targets.empty() && !note.advisory) {
+  if (!notePlace(note, q, operands, in, at, nullptr)) return;
+  // The note is named only where something is said or logged of it.
+  const bool version_told = note.introduced.major != 0 && !context.meets(note.introduced, {});
+  const bool logged = context.requirements != nullptr && !note.targets.empty() && !note.advisory;
+  const bool target_missed = !note.targets.empty() && context.target && !targetSatisfied(note, context);
+  if ((version_told || logged || target_missed) && !notePlace(note, q, operands, in, at, &what)) return;
+  if (version_told) context.require(sink, at, what, note.introduced, {}, spec.section);
+  if (logged) {
     context.requirements->features.push_back(
         {at, what, {}, {note.targets.begin(), note.targets.end()}, note.family_from, spec.section});
   }
-  if (note.targets.empty() || !context.target) return;
-  if (targetSatisfied(note, context)) return;
+  if (!target_missed) return;
   std::vector<std::string> names;
   for (const spec::TargetRequirement& r : note.targets) names.push_back(r.describe());
   Diagnostic& d = sink.report(
@@ -148,8 +155,10 @@ void checkFeatureNote(const spec::FeatureNote& note, const QualifierBinding& q, 
 void checkNotes(const QualifierBinding& q, const OperandBinding& operands, const ast::Instruction& in,
                 const ModuleContext& context, diag::DiagnosticSink& sink) {
   const InstructionSpec& spec = q.spec();
-  context.require(sink, in.mnemonic_range, fmt::format("'{}'", spec.opcode), spec.introduced, spec.target,
-                  spec.section);
+  if (!context.meets(spec.introduced, spec.target)) {
+    context.require(sink, in.mnemonic_range, fmt::format("'{}'", spec.opcode), spec.introduced, spec.target,
+                    spec.section);
+  }
   checkRemoved(spec, in, context, sink);
   checkRequiredFrom(q, in, context, sink);
   for (const spec::FeatureNote& note : spec.notes) checkFeatureNote(note, q, operands, in, context, sink);
