@@ -170,6 +170,8 @@ class InputText {
 
 // Reads a whole regular file (or standard input). Directories, FIFOs and
 // devices are refused: reading them could block or never end.
+bool readRest(int fd, std::string& out, std::string& error);
+
 bool readInput(const std::string& path, InputText& input, bool allow_map, std::string& error) {
   std::string& out = input.owned();
   int fd = 0;
@@ -192,8 +194,46 @@ bool readInput(const std::string& path, InputText& input, bool allow_map, std::s
       ::close(fd);
       return true;
     }
-    if (st.st_size > 0) out.reserve(size);
+    // Read in place, not through a buffer: a copy less, and no 64 KB of
+    // stack below which later calls would touch fresh pages (a page fault
+    // each, #27). What a growing file adds after fstat is read below.
+    if (size > 0) {
+      out.resize(size);
+      std::size_t have = 0;
+      while (have < size) {
+        ssize_t n = ::read(fd, out.data() + have, size - have);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+          error = std::strerror(errno);
+          ::close(fd);
+          return false;
+        }
+        if (n == 0) break;
+        have += static_cast<std::size_t>(n);
+      }
+      out.resize(have);
+      if (have < size) {  // shorter than fstat said: that is all of it
+        ::close(fd);
+        return true;
+      }
+      char probe[256];  // the end, most likely
+      ssize_t n = 0;
+      do {
+        n = ::read(fd, probe, sizeof probe);
+      } while (n < 0 && errno == EINTR);
+      if (n <= 0) {
+        if (n < 0) error = std::strerror(errno);
+        ::close(fd);
+        return n == 0;
+      }
+      out.append(probe, static_cast<std::size_t>(n));
+    }
   }
+  return readRest(fd, out, error);
+}
+
+// Standard input, and what a regular file holds past the size fstat gave.
+[[gnu::noinline]] bool readRest(int fd, std::string& out, std::string& error) {
   char buffer[1 << 16];
   for (;;) {
     ssize_t n = ::read(fd, buffer, sizeof buffer);
