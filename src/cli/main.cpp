@@ -568,6 +568,10 @@ void checkFile(const CliOptions& cli, const std::string& path, FileOutcome& out)
   // Threads that --jobs leaves over once every file has one: a large file
   // is then parsed on one and checked on another (at most two help).
   options.threads = cli.jobs >= 2 * cli.files.size() ? 2 : 1;
+  // Two threads take 64 KiB chunks: each chunk's check waits for the one
+  // before it, and at one thread's 8 KiB the hand-overs cost more than the
+  // overlap gives (tools/bench, -j 2 on 10 MB).
+  if (options.threads >= 2) options.chunk_bytes = std::max<std::uint32_t>(options.chunk_bytes, 64 << 10);
   out.result = ptxlint::lint(out.text.view(), options);
   if (!cli.json) renderTextOutcome(cli, out);
   // JSON and SARIF carry the stats in the document; the text line goes to

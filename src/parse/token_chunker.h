@@ -124,8 +124,8 @@ class TokenChunker {
   // group again after the pieces before it were checked. (With the small
   // chunks of tests, an item of a few KB was cut, checked piece by piece,
   // and then, a later piece refused, parsed whole, whose recovery could
-  // drop statements already checked: a finding of the fuzzer.) At the
-  // default 64 KiB chunks the two are the same.
+  // drop statements already checked: a finding of the fuzzer.) From the
+  // default 8 KiB chunks up to 64 KiB, it is kLargestGroup.
   static std::uint32_t firstPieceBytes(std::uint32_t min_bytes) {
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(
         std::max<std::uint64_t>(std::uint64_t{kFirstPiece} * min_bytes, kLargestGroup), 0xFFFFFFFF));
