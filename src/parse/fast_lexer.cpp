@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 #include <iterator>
 #include <string>
 #include <type_traits>
@@ -63,51 +64,87 @@ static_assert(std::size(kKeywords) * 2 <= kKeywordSlots, "grow kKeywordSlots");
 // them; also in constant evaluation, where the table is built).
 template <std::size_t N>
 constexpr std::uint64_t load(const char* p) {
-  if (!std::is_constant_evaluated()) return N == 8 ? support::loadBytes64(p) : support::loadBytes32(p);
+  if (!std::is_constant_evaluated()) {
+    if constexpr (N == 2) {
+      std::uint16_t v;
+      std::memcpy(&v, p, 2);
+      return v;
+    } else {
+      return N == 8 ? support::loadBytes64(p) : support::loadBytes32(p);
+    }
+  }
   std::array<char, N> bytes{};
   for (std::size_t i = 0; i < N; ++i) bytes[i] = p[i];
   if constexpr (N == 8) {
     return std::bit_cast<std::uint64_t>(bytes);
+  } else if constexpr (N == 2) {
+    return std::bit_cast<std::uint16_t>(bytes);
   } else {
     return std::bit_cast<std::uint32_t>(bytes);
   }
 }
 
-// The first and last bytes of a word (overlapping loads, as support::
-// hashBytes takes them) and its length, mixed: two multiplications.
-constexpr std::size_t keywordHash(std::string_view w) {
+// A word's bytes as two words: the first and last eight (overlapping
+// loads, as support::hashBytes takes them); up to 16 bytes they and the
+// length are the whole word, so a keyword is recognised by comparing
+// them, no memcmp.
+struct WordBits {
+  std::uint64_t head = 0, tail = 0;
+};
+
+constexpr WordBits wordBits(std::string_view w) {
   const char* p = w.data();
   std::size_t n = w.size();
-  std::uint64_t head = 0, tail = 0;
+  WordBits b;
   if (n >= 8) {
-    head = load<8>(p);
-    tail = load<8>(p + n - 8);
+    b.head = load<8>(p);
+    b.tail = load<8>(p + n - 8);
   } else if (n >= 4) {
-    head = load<4>(p) | load<4>(p + n - 4) << 32;
-  } else {
-    for (std::size_t i = 0; i < n; ++i) head |= std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+    b.head = load<4>(p) | load<4>(p + n - 4) << 32;
+  } else if (n >= 2) {  // (.b8, .u8, .f32: two overlapping pairs)
+    b.head = load<2>(p) | load<2>(p + n - 2) << 16;
+  } else if (n == 1) {
+    b.head = static_cast<unsigned char>(p[0]);
   }
-  std::uint64_t h = (head * 0x9E3779B97F4A7C15ull) ^ ((tail + n) * 0xBF58476D1CE4E5B9ull);
+  return b;
+}
+
+// Those and the length, mixed: two multiplications.
+constexpr std::size_t keywordHash(WordBits b, std::size_t n) {
+  std::uint64_t h = (b.head * 0x9E3779B97F4A7C15ull) ^ ((b.tail + n) * 0xBF58476D1CE4E5B9ull);
   return static_cast<std::size_t>(h ^ (h >> 32));
 }
 
-constexpr std::array<Keyword, kKeywordSlots> makeKeywordTable() {
-  std::array<Keyword, kKeywordSlots> slots{};
+struct KeywordSlot {
+  std::string_view word;
+  WordBits bits;
+  std::uint16_t type = 0;
+};
+
+constexpr std::array<KeywordSlot, kKeywordSlots> makeKeywordTable() {
+  std::array<KeywordSlot, kKeywordSlots> slots{};
   for (const Keyword& k : kKeywords) {
-    std::size_t i = keywordHash(k.word) & kKeywordMask;
+    WordBits bits = wordBits(k.word);
+    std::size_t i = keywordHash(bits, k.word.size()) & kKeywordMask;
     while (!slots[i].word.empty() && slots[i].word != k.word) i = (i + 1) & kKeywordMask;
-    if (slots[i].word.empty()) slots[i] = k;  // the first rule of a word wins, as ANTLR's lexer does
+    if (slots[i].word.empty())
+      slots[i] = {k.word, bits, k.type};  // the first rule of a word wins, as ANTLR's lexer does
   }
   return slots;
 }
-constexpr std::array<Keyword, kKeywordSlots> kKeywordTable = makeKeywordTable();
+constexpr std::array<KeywordSlot, kKeywordSlots> kKeywordTable = makeKeywordTable();
 
 // The token type of a dotted word: its keyword's, or DOT_NAME.
 std::uint16_t keywordType(std::string_view word) {
-  for (std::size_t i = keywordHash(word) & kKeywordMask;; i = (i + 1) & kKeywordMask) {
-    const Keyword& slot = kKeywordTable[i];
+  const WordBits bits = wordBits(word);
+  const std::size_t n = word.size();
+  for (std::size_t i = keywordHash(bits, n) & kKeywordMask;; i = (i + 1) & kKeywordMask) {
+    const KeywordSlot& slot = kKeywordTable[i];
     if (slot.word.empty()) return T::DOT_NAME;
-    if (slot.word == word) return slot.type;
+    if (slot.word.size() == n && slot.bits.head == bits.head && slot.bits.tail == bits.tail &&
+        (n <= 16 || slot.word == word)) {
+      return slot.type;
+    }
   }
 }
 
@@ -388,7 +425,7 @@ void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& erro
   out.resize(std::max<std::size_t>(first + 4096, first + s.size() / 5));
   LexedToken* slot = out.data() + first;
   LexedToken* limit = out.data() + out.size();
-  while (scan<kTerminated>(s, at, base, *slot, error)) {
+  auto advance = [&] {
     if (++slot == limit) {
       // Room for as many again as this call has written: not twice the
       // whole vector, which a chunk lexed window by window (a statement of
@@ -397,6 +434,30 @@ void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& erro
       out.resize(used + (used - first));
       slot = out.data() + used;
       limit = out.data() + out.size();
+    }
+  };
+  const char* const d = s.data();
+  while (scan<kTerminated>(s, at, base, *slot, error)) {
+    const bool after_int = slot->type == T::INT;
+    advance();
+    if constexpr (kTerminated) {
+      // A list of decimals with no blank between (`.b8 95,90,78,...`, most
+      // of a debug section): ',' and each plain decimal taken here, as
+      // scan() takes them (see its INT case), without its dispatch. A
+      // number that is not plain (0x.., 1.5, 12U, 07) is left to scan().
+      // (d[at + 1] is in the text or its terminator: a ',' ends no text.)
+      if (after_int) {
+        while (d[at] == ',' && isDigit(d[at + 1])) {
+          std::size_t p = at + 2;
+          while (isDigit(d[p])) ++p;
+          if ((d[at + 1] == '0' && p != at + 2) || isFollow(d[p]) || d[p] == '.') break;
+          *slot = {base + static_cast<std::uint32_t>(at), base + static_cast<std::uint32_t>(at + 1), T::COMMA};
+          advance();
+          *slot = {base + static_cast<std::uint32_t>(at + 1), base + static_cast<std::uint32_t>(p), T::INT};
+          advance();
+          at = p;
+        }
+      }
     }
   }
   out.resize(static_cast<std::size_t>(slot - out.data()));

@@ -11,9 +11,6 @@ namespace {
 
 using T = PtxLexer;
 
-// Past the run's last token.
-constexpr std::uint16_t kEnd = 0xFFFF;
-
 // The binary operators of `expression` and the precedence the generated
 // parser gives each (the later an alternative of the rule, the lower; an
 // index binds at 14, prefix operators take an operand of 13, casts of 12):
@@ -124,8 +121,6 @@ void truncate(Vector& out, std::size_t size) {
 
 }  // namespace
 
-std::uint16_t HandParser::type(std::size_t i) const { return i < run_.size() ? run_[i].type : kEnd; }
-
 bool HandParser::accept(std::uint16_t t) {
   if (type(p_) != t) return false;
   ++p_;
@@ -201,9 +196,14 @@ bool HandParser::sectionItemsValid(std::span<const LexedToken> run) {
   thread_local ast::SectionItem scratch;
   while (p_ < run_.size()) {
     if (at(T::TYPE)) {
-      std::size_t q = p_ + 1;  // TYPE INT (',' INT)*, each INT no expression's start
-      while (type(q) == T::INT && !continuesExpression(type(q + 1)) && type(q + 1) == T::COMMA) q += 2;
-      if (type(q) == T::INT && !continuesExpression(type(q + 1))) {
+      // TYPE INT (',' INT)*, each INT no expression's start: read on the
+      // token types alone, two at a time (a debug section is tens of
+      // thousands of such lines, a token per one or two bytes).
+      const LexedToken* const tokens = run_.data();
+      const std::size_t n = run_.size();
+      std::size_t q = p_ + 1;
+      while (q + 2 < n && tokens[q].type == T::INT && tokens[q + 1].type == T::COMMA) q += 2;
+      if (q < n && tokens[q].type == T::INT && !continuesExpression(type(q + 1))) {
         p_ = q + 1;
         continue;
       }

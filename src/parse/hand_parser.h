@@ -61,7 +61,8 @@ class HandParser {
     std::uint32_t levels = 0;
   };
 
-  std::uint16_t type(std::size_t i) const;
+  static constexpr std::uint16_t kEnd = 0xFFFF;  // the type past the run's last token
+  std::uint16_t type(std::size_t i) const { return i < run_.size() ? run_[i].type : kEnd; }
   bool at(std::uint16_t t) const { return type(p_) == t; }
   bool accept(std::uint16_t t);
   ast::Token token(std::size_t i) const;

@@ -86,12 +86,13 @@ int main(int argc, char** argv) {
       "0f3F800000 0f3F8000001 0f3F80 0d3FF0000000000000 0x 0x1FU 0b102 0777U 08 1U2 1.5U 1e5U 1e+5 1.e5 1.x 1..",
       ".5 .5e3 .5e+ . .version .version_x .reg .shared::cta .v2 .v2x .b32 .f16x2 .b128 .pred .u8x",
       "%r1 %tid.x % %% $ $x _ _x _.x __x.y a.b:: a.b::c a. a.b. ld.global.nc.v4.f32 x::y",
-      "\"abc\" \"ab\\\"c\" \"abc\n \"abc\\\n \"unterminated",
-      "a/b /* c */ d // e\n f /* open",
-      "<< <= < >> >= > == = != ! && & || | ^ ~ ? : ; , @ + - * / % ( ) [ ] { }",
-      "\x80\xff\x01 \t\r\n\f\v x",
-      "/*/ */ /**/ /***/ x",
-      "1.5e 1.5e- 0x1g 0b 0B1 0X1F 09.5 0f 0d"};
+      "\"abc\" \"ab\\\"c\" \"abc\n \"abc\\\n \"unterminated", "a/b /* c */ d // e\n f /* open",
+      "<< <= < >> >= > == = != ! && & || | ^ ~ ? : ; , @ + - * / % ( ) [ ] { }", "\x80\xff\x01 \t\r\n\f\v x",
+      "/*/ */ /**/ /***/ x", "1.5e 1.5e- 0x1g 0b 0B1 0X1F 09.5 0f 0d",
+      // Lists of decimals without blanks (a debug section's data lines),
+      // which the lexer takes in a loop of their own.
+      ".b8 95,90,0,7,255,1,0\n.b8 1,02,3,0x10,4,2.5,5,2U,6,2abc,7,8.,9,1e5,0,0.,0,00,0f3F800000",
+      "1,2,\n3,$x,%r1,_,4,-5,(6),7 ,8, 9,,10,0", "1,2,3", "1,", "0,0"};
   bool ok = true;
   std::size_t files = 0, bytes = 0;
   for (const char* edge : edge_cases) ok &= same("edge case", edge);
