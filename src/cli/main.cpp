@@ -31,6 +31,7 @@
 #include "ptxlint/ptxlint.hpp"
 #include "spec/spec.h"
 #include "spec/targets.h"
+#include "support/front_cache.h"
 
 namespace {
 
@@ -695,6 +696,9 @@ int runCli(int argc, char** argv) {
   Totals totals;
   std::vector<FileOutcome> outcomes(cli.files.size());
   unsigned workers = std::min<std::size_t>(cli.jobs, cli.files.size());
+  // Without -j every file is checked on this thread alone (checkFile gives
+  // a file two only where -j leaves a thread over).
+  if (cli.jobs <= 1) ptxlint::support::checkOnOneThread();
   if (workers <= 1) {
     for (std::size_t i = 0; i < cli.files.size(); ++i) {
       checkFile(cli, cli.files[i], outcomes[i]);

@@ -205,6 +205,7 @@ class RunCache {
   // find() or insert() on this thread (the thread's front cache holds it).
   const std::shared_ptr<const RunTemplate>* find(std::string_view key) {
     std::uint64_t hash = support::hashBytes(key);
+    if (support::one_thread_process) return only_.find(hash, key);  // (support/front_cache.h)
     Front& front = this->front();
     if (const std::shared_ptr<const RunTemplate>* kept = front.find(hash, key)) return kept;
     std::shared_ptr<const RunTemplate> found;
@@ -218,6 +219,10 @@ class RunCache {
     return front.find(hash, key);
   }
   void insert(std::string key, std::shared_ptr<const RunTemplate> run) {
+    if (support::one_thread_process) {
+      only_.put(support::hashBytes(key), key, std::move(run));
+      return;
+    }
     front().put(support::hashBytes(key), key, run);
     std::unique_lock lock(mutex_);
     if (map_.size() >= kMaxShapes) map_.clear();
@@ -234,6 +239,7 @@ class RunCache {
   static constexpr std::size_t kMaxShapes = 16384;
   std::shared_mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<const RunTemplate>, support::BytesHash, std::equal_to<>> map_;
+  support::FrontCache<std::shared_ptr<const RunTemplate>, kMaxShapes> only_;  // one_thread_process: the one table
 };
 
 RunCache& runCache() {

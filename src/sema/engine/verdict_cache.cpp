@@ -172,6 +172,10 @@ class VerdictCache {
  public:
   std::optional<bool> find(std::string_view key) const {
     std::uint64_t hash = support::hashBytes(key);
+    if (support::one_thread_process) {  // (support/front_cache.h)
+      const bool* kept = verdicts_.find(hash, key);
+      return kept != nullptr ? std::optional<bool>(*kept) : std::nullopt;
+    }
     Front& front = this->front();
     if (const bool* kept = front.find(hash, key)) return *kept;
     bool verdict;
@@ -186,6 +190,10 @@ class VerdictCache {
   }
   void insert(std::string_view key, bool checked) {
     std::uint64_t hash = support::hashBytes(key);
+    if (support::one_thread_process) {
+      verdicts_.put(hash, key, checked);
+      return;
+    }
     front().put(hash, key, checked);
     std::unique_lock lock(mutex_);
     verdicts_.put(hash, key, checked);  // (starts over past kMaxEntries: bounded on hostile input)
