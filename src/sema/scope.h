@@ -275,7 +275,7 @@ class Scope {
   // A copy of `text` that lives as long as this scope.
   std::string_view keep(std::string_view text) {
     if (text.empty()) return text;
-    return kept_.emplace_back(text);
+    return *kept_.emplace_back(std::make_unique<std::string>(text));
   }
 
   // After a block's labels are declared: sorts them for lookup and calls
@@ -433,13 +433,19 @@ class Scope {
       index = static_cast<std::uint16_t>(last_shape_);
       return true;
     }
-    std::string key;
-    for (std::string_view part : {shape.type, std::string_view("\x1f"), shape.space}) key += part;
-    key += {static_cast<char>(shape.kind), static_cast<char>(shape.is_vector), static_cast<char>(shape.is_extern),
-            static_cast<char>(shape.is_visible), static_cast<char>(shape.is_array)};
-    key.append(reinterpret_cast<const char*>(&shape.results), sizeof shape.results);
-    key.append(reinterpret_cast<const char*>(&shape.params), sizeof shape.params);
-    auto [it, added] = shape_index_.emplace(std::move(key), shapes_.size());
+    // A scope has a handful of shapes (a function's register types, its
+    // parameters): compared one by one; past kListedShapes, by a key.
+    if (shapes_.size() <= kListedShapes) {
+      auto it = std::find(shapes_.begin(), shapes_.end(), shape);
+      if (it != shapes_.end() || shapes_.size() < kListedShapes) {
+        last_shape_ = static_cast<std::size_t>(it - shapes_.begin());
+        if (it == shapes_.end()) shapes_.push_back(shape);
+        index = static_cast<std::uint16_t>(last_shape_);
+        return true;
+      }
+      for (std::size_t i = 0; i < shapes_.size(); ++i) shape_index_.emplace(shapeKey(shapes_[i]), i);
+    }
+    auto [it, added] = shape_index_.emplace(shapeKey(shape), shapes_.size());
     if (added) {
       if (shapes_.size() > 0xFFFF) {
         shape_index_.erase(it);
@@ -450,6 +456,16 @@ class Scope {
     last_shape_ = it->second;
     index = static_cast<std::uint16_t>(it->second);
     return true;
+  }
+  static constexpr std::size_t kListedShapes = 32;
+  static std::string shapeKey(const NameShape& shape) {
+    std::string key;
+    for (std::string_view part : {shape.type, std::string_view("\x1f"), shape.space}) key += part;
+    key += {static_cast<char>(shape.kind), static_cast<char>(shape.is_vector), static_cast<char>(shape.is_extern),
+            static_cast<char>(shape.is_visible), static_cast<char>(shape.is_array)};
+    key.append(reinterpret_cast<const char*>(&shape.results), sizeof shape.results);
+    key.append(reinterpret_cast<const char*>(&shape.params), sizeof shape.params);
+    return key;
   }
 
   const Symbol* findNamed(std::string_view name, std::uint64_t hash) const {
@@ -533,7 +549,9 @@ class Scope {
   bool range_table_whole_ = true;
 
   const Scope* parent_;
-  std::deque<std::string> kept_;  // keep(): stable addresses
+  // keep(): stable addresses (not a deque: a scope per nvcc call block, and
+  // std::deque allocates on construction).
+  std::vector<std::unique_ptr<std::string>> kept_;
   std::unordered_map<std::string_view, Symbol, support::BytesHash, support::BytesEqual> names_;
   std::unordered_map<std::string_view, Symbol, support::BytesHash, support::BytesEqual> ranges_;
   // ranges_ in declaration order (node addresses are stable), each with

@@ -10,11 +10,14 @@
 #include <vector>
 
 #include "sema/engine/operand_scope.h"
+#include "support/small_vector.h"
 
 namespace ptxlint::sema::engine {
 
 // Each operand of the instruction with the block's operand it stands for.
-using OperandBinding = std::vector<std::pair<const ast::Operand*, const spec::OperandSpec*>>;
+// (Inline room for the operands of nearly every instruction: a first
+// judgement matches a block or two, and each binding was a heap allocation.)
+using OperandBinding = support::SmallVector<std::pair<const ast::Operand*, const spec::OperandSpec*>, 8>;
 
 struct OperandFit {
   bool wrong_count = false;  // the operand count was reported

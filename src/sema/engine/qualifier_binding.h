@@ -11,13 +11,17 @@
 #include "ast/ast.h"
 #include "sema/engine/words.h"
 #include "spec/spec.h"
+#include "support/small_vector.h"
 #include "support/text.h"
 
 namespace ptxlint::sema::engine {
 
 class QualifierBinding {
  public:
-  explicit QualifierBinding(const spec::InstructionSpec& spec) : spec_(&spec), filled_(spec.qualifiers.size()) {}
+  explicit QualifierBinding(const spec::InstructionSpec& spec) : spec_(&spec) {
+    filled_.reserve(spec.qualifiers.size());
+    for (std::size_t i = 0; i < spec.qualifiers.size(); ++i) filled_.push_back(nullptr);
+  }
 
   const spec::InstructionSpec& spec() const { return *spec_; }
 
@@ -56,7 +60,9 @@ class QualifierBinding {
 
  private:
   const spec::InstructionSpec* spec_;
-  std::vector<const ast::Token*> filled_;
+  // (Inline room for a block's slots: a first judgement builds a binding
+  // per block it tries, each a heap allocation with std::vector.)
+  support::SmallVector<const ast::Token*, 16> filled_;
   bool types_out_of_order_ = false;
 };
 
