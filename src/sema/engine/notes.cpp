@@ -126,14 +126,16 @@ bool targetSatisfied(const spec::FeatureNote& note, const ModuleContext& context
 void checkFeatureNote(const spec::FeatureNote& note, const QualifierBinding& q, const OperandBinding& operands,
                       const ast::Instruction& in, const ModuleContext& context, diag::DiagnosticSink& sink) {
   const InstructionSpec& spec = q.spec();
-  SourceRange at;
-  std::string what;
-  if (!notePlace(note, q, operands, in, at, nullptr)) return;
+  // What the module's .version and .target say of the note comes first: a
+  // note they meet (nearly every one, in a valid file) is not placed at all.
   // The note is named only where something is said or logged of it.
   const bool version_told = note.introduced.major != 0 && !context.meets(note.introduced, {});
   const bool logged = context.requirements != nullptr && !note.targets.empty() && !note.advisory;
   const bool target_missed = !note.targets.empty() && context.target && !targetSatisfied(note, context);
-  if ((version_told || logged || target_missed) && !notePlace(note, q, operands, in, at, &what)) return;
+  if (!version_told && !logged && !target_missed) return;
+  SourceRange at;
+  std::string what;
+  if (!notePlace(note, q, operands, in, at, &what)) return;
   if (version_told) context.require(sink, at, what, note.introduced, {}, spec.section);
   if (logged) {
     context.requirements->features.push_back(
