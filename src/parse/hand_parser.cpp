@@ -193,20 +193,36 @@ bool HandParser::sectionItems(std::span<const LexedToken> run, std::vector<ast::
 
 bool HandParser::sectionItemsValid(std::span<const LexedToken> run) {
   start(run);
+  return validSectionItems(/*until_brace=*/false);
+}
+
+bool HandParser::sectionBodyValid(std::span<const LexedToken> tokens, std::size_t& closer) {
+  start(tokens);
+  if (!validSectionItems(/*until_brace=*/true) || p_ >= run_.size()) return false;
+  closer = p_;
+  return true;
+}
+
+// Section items from p_ on, nothing kept: to the run's end, or with
+// `until_brace` to a '}' where an item would begin.
+bool HandParser::validSectionItems(bool until_brace) {
   thread_local ast::SectionItem scratch;
-  while (p_ < run_.size()) {
-    if (at(T::TYPE)) {
+  const LexedToken* const tokens = run_.data();
+  const std::size_t n = run_.size();
+  while (p_ < n) {
+    const std::uint16_t t = tokens[p_].type;
+    if (t == T::TYPE) {
       // TYPE INT (',' INT)*, each INT no expression's start: read on the
       // token types alone, two at a time (a debug section is tens of
       // thousands of such lines, a token per one or two bytes).
-      const LexedToken* const tokens = run_.data();
-      const std::size_t n = run_.size();
       std::size_t q = p_ + 1;
       while (q + 2 < n && tokens[q].type == T::INT && tokens[q + 1].type == T::COMMA) q += 2;
       if (q < n && tokens[q].type == T::INT && !continuesExpression(type(q + 1))) {
         p_ = q + 1;
         continue;
       }
+    } else if (t == T::RBRACE && until_brace) {
+      return true;
     }
     scratch.label.reset();
     scratch.values.clear();

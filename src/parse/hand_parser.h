@@ -52,6 +52,10 @@ class HandParser {
   // line of bare integers (most of a debug section) is judged on its token
   // types alone, any other is parsed and dropped.
   bool sectionItemsValid(std::span<const LexedToken> run);
+  // The same for a section's body at the start of `tokens`, up to the '}'
+  // that ends it (where an item would begin): true, `closer` its index,
+  // when every item before it parses.
+  bool sectionBodyValid(std::span<const LexedToken> tokens, std::size_t& closer);
 
  private:
   // An expression and how many expression rules deep its parse tree is (the
@@ -69,6 +73,7 @@ class HandParser {
   SourceRange through(std::size_t first) const;  // tokens [first, p_)
 
   bool start(std::span<const LexedToken> run);
+  bool validSectionItems(bool until_brace);
   bool statement(std::vector<ast::Statement>& out);
   bool instruction(ast::Statement& out);
   bool operand(ast::Operand& op);
