@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "sema/declarations.h"
+#include "sema/engine/verdict_cache.h"
 #include "sema/instruction_checker.h"
 #include "sema/module_context.h"
 #include "sema/module_items.h"
@@ -636,7 +637,7 @@ class SymbolChecker {
       support::copyShortBytes(out, bytes.data(), bytes.size());
       out += bytes.size();
     };
-    *out++ = '\x01';  // no opcode starts so: apart from MemoKey's keys
+    *out++ = engine::kDeferredKeyMark;  // no opcode starts so: apart from MemoKey's keys
     std::memcpy(out, &plan.id, sizeof plan.id);
     out += sizeof plan.id;
     // Integer literals are left out (a verdict that read none of their

@@ -76,6 +76,14 @@ class FrontCache {
 
   std::size_t size() const { return count_; }
 
+  // Calls `visit(key, value)` for every entry kept, in no particular order.
+  template <typename Visit>
+  void forEach(Visit&& visit) const {
+    for (const Entry& e : entries_) {
+      if (e.used) visit(std::string_view(keys_.data() + e.offset, e.size), e.value);
+    }
+  }
+
  private:
   static constexpr std::size_t kMaxKeyBytes = 128 * kMaxEntries;  // (most keys are shorter)
   struct Entry {                                                  // 16 bytes and the value (a bool fits in the 16)

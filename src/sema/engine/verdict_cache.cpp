@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "sema/engine/verdict_seed.h"
 #include "support/front_cache.h"
 #include "support/text.h"
 
@@ -15,8 +16,9 @@ namespace {
 // The memo key of an instruction (see CheckMemo): everything the engine's
 // parts read of it. Names become what the resolver says of them; a register
 // is its type and its place among the instruction's names (so `add %r1, %r1,
-// %r2` and `add %r1, %r2, %r3` differ), a label only its kind; other names
-// (variables, functions, special registers) keep their text.
+// %r2` and `add %r1, %r2, %r3` differ), a label only its kind, a variable or
+// parameter what the resolver says of it; other names (functions, special
+// registers, names with a field) keep their text.
 class MemoKey {
  public:
   MemoKey(const ast::Instruction& in, const RegisterResolver& registers, CheckMemo::Scratch& out,
@@ -85,8 +87,17 @@ class MemoKey {
       put('N');
       put(static_cast<char>('0' + static_cast<int>(info->kind)));
       put(info->declared.begin > in_.range.begin ? '>' : '<');
-      if (info->kind != NameKind::Label) text(t);
+      // A declared variable or parameter is judged by what the resolver
+      // answers for it, all of it in the key (kind, place, space, shape,
+      // type), never by its text: `ld.param.u64 %rd1, [k_param_0]` is one
+      // verdict whatever the kernel calls its parameter (as the symbol
+      // pass keys an unbuilt instruction). A name with a field keeps its
+      // text, as do functions and the rest.
+      bool by_answers =
+          (info->kind == NameKind::Variable || info->kind == NameKind::Param) && t.find('.') == std::string_view::npos;
+      if (info->kind != NameKind::Label && !by_answers) text(t);
       text(info->space);
+      text(info->type);  // (.texref or not: two modules may give one name two types)
       put(info->is_array ? 'a' : 's');
       if (std::optional<Signature> sig = registers_.signature(t)) {
         put('S');
@@ -174,18 +185,18 @@ class VerdictCache {
     std::uint64_t hash = support::hashBytes(key);
     if (support::one_thread_process) {  // (support/front_cache.h)
       const bool* kept = verdicts_.find(hash, key);
-      return kept != nullptr ? std::optional<bool>(*kept) : std::nullopt;
+      return kept != nullptr ? std::optional<bool>(*kept) : seededVerdict(hash, key);
     }
     Front& front = this->front();
     if (const bool* kept = front.find(hash, key)) return *kept;
-    bool verdict;
+    std::optional<bool> verdict;
     {
       std::shared_lock lock(mutex_);
       const bool* kept_shared = verdicts_.find(hash, key);
-      if (kept_shared == nullptr) return std::nullopt;
-      verdict = *kept_shared;
+      if (kept_shared != nullptr) verdict = *kept_shared;
     }
-    front.put(hash, key, verdict);
+    if (!verdict) verdict = seededVerdict(hash, key);  // (read in place: constant data)
+    if (verdict) front.put(hash, key, *verdict);
     return verdict;
   }
   void insert(std::string_view key, bool checked) {
@@ -197,6 +208,12 @@ class VerdictCache {
     front().put(hash, key, checked);
     std::unique_lock lock(mutex_);
     verdicts_.put(hash, key, checked);  // (starts over past kMaxEntries: bounded on hostile input)
+  }
+
+  template <typename Visit>
+  void forEach(Visit&& visit) const {
+    std::shared_lock lock(mutex_);
+    verdicts_.forEach(visit);
   }
 
  private:
@@ -232,6 +249,15 @@ std::string_view memoKey(const ast::Instruction& in, const RegisterResolver& reg
 std::optional<bool> findVerdict(std::string_view key) { return verdictCache().find(key); }
 void keepVerdict(std::string_view key, bool checked) { verdictCache().insert(key, checked); }
 
+void forEachKeptVerdict(const std::function<void(std::string_view key, bool checked)>& visit) {
+  verdictCache().forEach(visit);
+}
+
+bool isInstructionKey(std::string_view key) {
+  std::size_t bar = key.find('|');
+  return bar != std::string_view::npos && bar + 1 < key.size() && key[bar + 1] != kDeferredKeyMark;
+}
+
 }  // namespace ptxlint::sema::engine
 
 namespace ptxlint::sema {
@@ -241,7 +267,8 @@ CheckMemo::CheckMemo(const ModuleContext& context) {
                        (context.target ? context.target->str() : std::string("-")) +
                        (context.target && context.target->maps_f64 ? "+map_f64" : "") + "/" +
                        (context.version_overridden ? "V" : "") + (context.target_overridden ? "T" : "") + "/" +
-                       std::to_string(context.address_size) + "|";
+                       std::to_string(context.address_size) + "/" +
+                       (context.ptxas != nullptr ? std::string(context.ptxas->version) : std::string("-")) + "|";
   std::memcpy(scratch_.bytes, prefix.data(), prefix.size());
   scratch_.context_size = prefix.size();
 }

@@ -3,6 +3,7 @@
 // process-wide table of clean verdicts behind per-thread front caches.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string_view>
 
@@ -22,5 +23,16 @@ std::string_view memoKey(const ast::Instruction& in, const RegisterResolver& reg
 // The process-wide verdicts: bounded, shared by every thread.
 std::optional<bool> findVerdict(std::string_view key);
 void keepVerdict(std::string_view key, bool checked);
+
+// Every verdict the process table holds (the seeder's, on one thread).
+void forEachKeptVerdict(const std::function<void(std::string_view key, bool checked)>& visit);
+
+// The symbol pass keys an instruction it left unbuilt by its parser plan
+// (SymbolChecker::deferredInstruction): this byte follows the context, and
+// the plan's number, which only this process knows, comes next.
+inline constexpr char kDeferredKeyMark = '\x01';
+// Whether `key` is a memoKey() key (of a built instruction: the same in
+// every process), not a deferred instruction's.
+bool isInstructionKey(std::string_view key);
 
 }  // namespace ptxlint::sema::engine

@@ -1,0 +1,66 @@
+// Verdicts known when ptxlint is built (#27).
+//
+// A fresh process meets every instruction form of its file for the first
+// time, and the first judgement of a form against the tables is most of a
+// small file's check (about 8,000 instructions each, in code and tables the
+// process has not touched yet). The forms code generators emit repeat from
+// file to file: `mov.u32 %r, %tid.x`, `ld.param.u64`, `cvta.to.global.u64`,
+// `setp.lt.s32`. So the build judges a training corpus (corpus/seed.txt)
+// with the engine it is building (src/sema/seed_verdicts.cpp) and writes
+// every clean verdict it kept, under its memo key (engine/verdict_cache.h),
+// into the library as constant data (build/generated/verdict_seed.cpp).
+// The verdict memo asks it for a key it has not met in this process.
+//
+// A seeded verdict is exactly what the memo would have kept had the same
+// key been judged earlier in this process: the same engine wrote it, a key
+// holds everything the engine reads of an instruction and its module's
+// context (.version, .target, .address_size, the ptxas release judged
+// against), and keys are compared whole, never by hash alone. Only clean
+// verdicts are kept, as in the memo (a finding has a position).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace ptxlint::sema::engine {
+
+// One slot of the seed's open-addressing table (linear probing); `size` 0
+// marks an empty slot.
+struct SeedSlot {
+  std::uint32_t hash;    // the low half of support::hashBytes(key)
+  std::uint32_t offset;  // of the key in VerdictSeed::key_bytes
+  std::uint16_t size;    // of the key
+  bool checked;          // the verdict: whether a table covers the instruction
+};
+
+struct VerdictSeed {
+  const SeedSlot* slots;   // a power of two of them, or none
+  std::size_t slot_count;  // 0: no seed (the seeder's own build)
+  const char* key_bytes;
+  std::size_t verdicts;  // slots used
+};
+
+// Generated (build/generated/verdict_seed.cpp); the seeder links
+// engine/verdict_seed_none.cpp instead.
+extern const VerdictSeed kVerdictSeed;
+
+// The seeded verdict of `key` (whose support::hashBytes is `hash`), or
+// nullopt.
+inline std::optional<bool> seededVerdict(std::uint64_t hash, std::string_view key) {
+  const VerdictSeed& seed = kVerdictSeed;
+  if (seed.slot_count == 0 || key.size() > UINT16_MAX) return std::nullopt;
+  const std::uint32_t low = static_cast<std::uint32_t>(hash);
+  const std::size_t mask = seed.slot_count - 1;
+  for (std::size_t i = low & mask;; i = (i + 1) & mask) {
+    const SeedSlot& slot = seed.slots[i];
+    if (slot.size == 0) return std::nullopt;
+    if (slot.hash == low && slot.size == key.size() &&
+        key == std::string_view(seed.key_bytes + slot.offset, slot.size)) {
+      return slot.checked;
+    }
+  }
+}
+
+}  // namespace ptxlint::sema::engine
