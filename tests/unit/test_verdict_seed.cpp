@@ -107,3 +107,19 @@ TEST_CASE("verdict memo: parameters are keyed by what they are, not by name", "[
       ".visible .entry k(.param .u64 p)\n{\n  .reg .b64 %rd<4>;\n  ld.param.u64 %rd1, [first_param_0];\n  ret;\n}\n");
   CHECK(countCode(global, "PL3010") == 1);
 }
+
+// A function is keyed by its signature, not its name: a call of another
+// function of the same counts is one verdict, a call of one whose counts
+// differ (ptxas: "Call has wrong number of parameters") is another.
+TEST_CASE("verdict memo: a callee is keyed by its signature, not its name", "[seed]") {
+  auto module = [](std::string_view name, std::string_view results) {
+    return ".version 8.7\n.target sm_90a\n.address_size 64\n.func " + std::string(results) + " " + std::string(name) +
+           "(.param .b32 a)\n{\n  ret;\n}\n.visible .entry k()\n{\n  .reg .b32 %r<4>;\n  {\n"
+           "  .param .b32 param0;\n  .param .b32 retval0;\n  st.param.b32 [param0], %r1;\n  call.uni (retval0), " +
+           std::string(name) + ", (param0);\n  }\n  ret;\n}\n";
+  };
+  CHECK(ptxlint::lint(module("helper", "(.param .b32 r)")).diagnostics.empty());
+  CHECK(ptxlint::lint(module("other", "(.param .b32 r)")).diagnostics.empty());
+  CHECK(countCode(ptxlint::lint(module("helper", "")), "PL3006") == 1);
+  CHECK(countCode(ptxlint::lint(module("third", "")), "PL3006") == 1);
+}

@@ -16,9 +16,9 @@ namespace {
 // The memo key of an instruction (see CheckMemo): everything the engine's
 // parts read of it. Names become what the resolver says of them; a register
 // is its type and its place among the instruction's names (so `add %r1, %r1,
-// %r2` and `add %r1, %r2, %r3` differ), a label only its kind, a variable or
-// parameter what the resolver says of it; other names (functions, special
-// registers, names with a field) keep their text.
+// %r2` and `add %r1, %r2, %r3` differ), any other declared name what the
+// resolver says of it (kind, place, space, shape, type, signature); special
+// registers and names with a field keep their text.
 class MemoKey {
  public:
   MemoKey(const ast::Instruction& in, const RegisterResolver& registers, CheckMemo::Scratch& out,
@@ -87,15 +87,15 @@ class MemoKey {
       put('N');
       put(static_cast<char>('0' + static_cast<int>(info->kind)));
       put(info->declared.begin > in_.range.begin ? '>' : '<');
-      // A declared variable or parameter is judged by what the resolver
-      // answers for it, all of it in the key (kind, place, space, shape,
-      // type), never by its text: `ld.param.u64 %rd1, [k_param_0]` is one
-      // verdict whatever the kernel calls its parameter (as the symbol
-      // pass keys an unbuilt instruction). A name with a field keeps its
-      // text, as do functions and the rest.
-      bool by_answers =
-          (info->kind == NameKind::Variable || info->kind == NameKind::Param) && t.find('.') == std::string_view::npos;
-      if (info->kind != NameKind::Label && !by_answers) text(t);
+      // A declared name is judged by what the resolver answers for it, all
+      // of it in the key (kind, place, space, shape, type, signature),
+      // never by its text: `ld.param.u64 %rd1, [k_param_0]` is one verdict
+      // whatever the kernel calls its parameter, `call.uni (retval0), f,
+      // (param0)` whatever f is called (as the symbol pass keys an unbuilt
+      // instruction). A special or vector register (no reg() answer) and a
+      // name with a field keep their text.
+      bool by_answers = info->kind != NameKind::Register && t.find('.') == std::string_view::npos;
+      if (!by_answers) text(t);
       text(info->space);
       text(info->type);  // (.texref or not: two modules may give one name two types)
       put(info->is_array ? 'a' : 's');
