@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -371,7 +372,11 @@ class InstructionPlan {
   // The Instruction statement `d` stands for, its expressions in `arena`.
   virtual Statement build(const DeferredInstruction& d, const Module& module, ExprArena& arena) const = 0;
 
-  std::uint64_t id = 0;  // unique in the process (part of a verdict's key)
+  // The instruction's token types, one byte each: with the texts below and
+  // the names, what fixes its AST (part of a verdict's key: the same in
+  // every process, so that the build can seed verdicts, sema/engine/
+  // verdict_seed.h).
+  std::string shape;
   std::uint8_t token_count = 0;
   support::SmallVector<Name, 6> names;
   // The tokens whose text the instruction's AST depends on, besides the

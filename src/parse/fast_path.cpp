@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
@@ -192,8 +191,7 @@ std::unique_ptr<TemplatePlan> planOf(const RunTemplate& t) {
   for (std::size_t k = first; k < t.tokens.size(); ++k) {
     if (!is_name[k] && !fixedText(t.tokens[k].type)) plan->texts.push_back(static_cast<std::uint8_t>(k - first));
   }
-  static std::atomic<std::uint64_t> next_id{1};
-  plan->id = next_id.fetch_add(1, std::memory_order_relaxed);
+  for (std::size_t k = first; k < t.tokens.size(); ++k) plan->shape += static_cast<char>(t.tokens[k].type);
   return plan;
 }
 

@@ -99,7 +99,7 @@ int main(int argc, char** argv) {
 
   std::vector<std::pair<std::string, bool>> verdicts;
   ptxlint::sema::engine::forEachKeptVerdict([&](std::string_view key, bool checked) {
-    if (key.size() <= kLongestKey && ptxlint::sema::engine::isInstructionKey(key)) verdicts.emplace_back(key, checked);
+    if (key.size() <= kLongestKey) verdicts.emplace_back(key, checked);
   });
   std::sort(verdicts.begin(), verdicts.end());
 

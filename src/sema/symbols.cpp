@@ -607,10 +607,11 @@ class SymbolChecker {
   // An instruction the parser left unbuilt (ast::DeferredInstruction, one
   // whose token shape it had seen): judged from its tokens. Its names are
   // resolved as use() resolves them, and a verdict is looked up under a key
-  // of its plan, the texts of its other tokens and what each name resolves
-  // to: the same key means the same Instruction AST but for the declared
-  // names (the plan fixes the structure, the texts everything derived from
-  // them) and the same answers to every question the engine asks about
+  // of its plan's shape (its token types), the texts of its other tokens
+  // and what each name resolves to: the same key means the same Instruction
+  // AST but for the declared names (the shape fixes the structure, the texts
+  // everything derived from them) and the same answers to every question
+  // the engine asks about
   // names (RegisterResolver; MemoKey in engine/verdict_cache.cpp keys built
   // instructions the same way, keeping more texts).
   // It is built and checked as usual for a first verdict, and wherever the
@@ -628,7 +629,8 @@ class SymbolChecker {
     // each) and once per name for the most a name adds (kNameRoom).
     constexpr std::size_t kNameRoom = 16;  // index, kind, shape, place, separator, results, params
     const std::size_t instruction_bytes = d.range.end - d.range.begin;
-    if (key.context_size + 16 + instruction_bytes + plan.texts.size() > CheckMemo::Scratch::kCapacity) {
+    if (key.context_size + 16 + instruction_bytes + plan.shape.size() + plan.texts.size() >
+        CheckMemo::Scratch::kCapacity) {
       return buildAndCheck(scope, d);
     }
     char* out = key.bytes + key.context_size;
@@ -637,9 +639,9 @@ class SymbolChecker {
       support::copyShortBytes(out, bytes.data(), bytes.size());
       out += bytes.size();
     };
-    *out++ = engine::kDeferredKeyMark;  // no opcode starts so: apart from MemoKey's keys
-    std::memcpy(out, &plan.id, sizeof plan.id);
-    out += sizeof plan.id;
+    *out++ = engine::kDeferredKeyMark;              // no opcode starts so: apart from MemoKey's keys
+    *out++ = static_cast<char>(plan.shape.size());  // (at most kMaxCachedRunTokens, 192)
+    put(plan.shape);
     // Integer literals are left out (a verdict that read none of their
     // values holds for every value; support/value_reads.h): the key with
     // them is written only if this one finds nothing.

@@ -253,11 +253,6 @@ void forEachKeptVerdict(const std::function<void(std::string_view key, bool chec
   verdictCache().forEach(visit);
 }
 
-bool isInstructionKey(std::string_view key) {
-  std::size_t bar = key.find('|');
-  return bar != std::string_view::npos && bar + 1 < key.size() && key[bar + 1] != kDeferredKeyMark;
-}
-
 }  // namespace ptxlint::sema::engine
 
 namespace ptxlint::sema {

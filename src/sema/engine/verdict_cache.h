@@ -28,11 +28,8 @@ void keepVerdict(std::string_view key, bool checked);
 void forEachKeptVerdict(const std::function<void(std::string_view key, bool checked)>& visit);
 
 // The symbol pass keys an instruction it left unbuilt by its parser plan
-// (SymbolChecker::deferredInstruction): this byte follows the context, and
-// the plan's number, which only this process knows, comes next.
+// (SymbolChecker::deferredInstruction): this byte follows the context (no
+// opcode starts so), then the plan's shape.
 inline constexpr char kDeferredKeyMark = '\x01';
-// Whether `key` is a memoKey() key (of a built instruction: the same in
-// every process), not a deferred instruction's.
-bool isInstructionKey(std::string_view key);
 
 }  // namespace ptxlint::sema::engine

@@ -7,9 +7,12 @@
 // file to file: `mov.u32 %r, %tid.x`, `ld.param.u64`, `cvta.to.global.u64`,
 // `setp.lt.s32`. So the build judges a training corpus (corpus/seed.txt)
 // with the engine it is building (src/sema/seed_verdicts.cpp) and writes
-// every clean verdict it kept, under its memo key (engine/verdict_cache.h),
-// into the library as constant data (build/generated/verdict_seed.cpp).
-// The verdict memo asks it for a key it has not met in this process.
+// every clean verdict it kept into the library as constant data
+// (build/generated/verdict_seed.cpp), under both its keys: the engine's
+// (engine::memoKey) and the symbol pass's for an instruction the parser left
+// unbuilt (by its shape's token types, texts and resolved names), so that a
+// seeded form is judged without building it. The verdict memo asks the seed
+// for a key it has not met in this process.
 //
 // A seeded verdict is exactly what the memo would have kept had the same
 // key been judged earlier in this process: the same engine wrote it, a key
