@@ -21,6 +21,7 @@
 #include "sema/engine/verdict_cache.h"
 #include "sema/engine/verdict_seed.h"
 #include "support/front_cache.h"
+#include "support/generated_file.h"
 #include "support/text.h"
 
 namespace {
@@ -139,11 +140,7 @@ int main(int argc, char** argv) {
   text += "constinit const VerdictSeed kVerdictSeed{kSlots, " + std::to_string(slot_count) + ", kKeyBytes, " +
           std::to_string(verdicts.size()) + "};\n\n}  // namespace ptxlint::sema::engine\n";
 
-  std::string was;
-  if (readFile(argv[1], was) && was == text) return 0;
-  std::ofstream out(argv[1], std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out.flush()) {
+  if (!ptxlint::support::writeIfChanged(argv[1], text)) {
     std::cerr << "ptxlint-seed-verdicts: cannot write " << argv[1] << "\n";
     return 1;
   }
