@@ -150,6 +150,18 @@ inline bool isIntegerLiteral(std::string_view t) {
   return i == t.size();
 }
 
+// Whether `t` is the whole text of an exact floating-point constant (4.5.1:
+// 0f or 0F and eight hexadecimal digits, 0d or 0D and sixteen; this test
+// takes any count of digits, the lexer's HEX_FLOAT those two).
+inline bool isHexFloatLiteral(std::string_view t) {
+  if (t.size() < 3 || t[0] != '0' || ((t[1] | 0x20) != 'f' && (t[1] | 0x20) != 'd')) return false;
+  for (std::size_t i = 2; i < t.size(); ++i) {
+    char c = t[i];
+    if (!((c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'))) return false;
+  }
+  return true;
+}
+
 // A JSON string literal: quotes, escapes, and \u00XX for bytes outside
 // printable ASCII (messages quote source text, which may hold any byte).
 std::string jsonQuote(std::string_view s);

@@ -196,7 +196,17 @@ TEST_CASE("deferred instructions: a floating-point constant is keyed by its form
     std::snprintf(hex, sizeof hex, "%08X", 0x3F800000 + i * 4097);
     values += "  mul.f32 %f1, %f2, 0f" + std::string(hex) + ";\n";
   }
-  CHECK(lintBothWays(kernel(values)).diagnostics.empty());
+  ptxlint::Result v = lintBothWays(kernel(values));
+  CHECK(v.diagnostics.empty());
+  // The unbuilt instruction's key too has the constant's form, not its
+  // digits: one first verdict, 49 from the memo (50 keys before).
+  CHECK(v.stats.unbuilt_instructions >= 48);
+  // A 0d constant where only a 0f one fits (mov.b32) is a form of its own.
+  std::string moves;
+  for (int i = 0; i < 8; ++i) moves += "  mov.b32 %r1, 0f3F80000" + std::to_string(i) + ";\n";
+  ptxlint::Result mixed = lintBothWays(kernel(moves + "  mov.b32 %r1, 0d3FF0000000000000;\n" + moves));
+  CHECK(countMessages(mixed, "cannot be a floating-point constant for .b32") == 1);
+  CHECK(mixed.stats.unbuilt_instructions >= 14);
 }
 
 TEST_CASE("deferred instructions: a value read under --compat keys it", "[deferred]") {
