@@ -76,6 +76,14 @@ class FrontCache {
 
   std::size_t size() const { return count_; }
 
+  // Forgets every entry (also done by put() past kMaxEntries).
+  void clear() {
+    entries_.clear();
+    keys_.clear();
+    count_ = 0;
+    mask_ = 0;
+  }
+
   // Calls `visit(key, value)` for every entry kept, in no particular order.
   template <typename Visit>
   void forEach(Visit&& visit) const {
@@ -96,12 +104,6 @@ class FrontCache {
 
   bool holds(const Entry& e, std::string_view key) const {
     return e.size == key.size() && sameBytes(std::string_view(keys_.data() + e.offset, e.size), key);
-  }
-  void clear() {
-    entries_.clear();
-    keys_.clear();
-    count_ = 0;
-    mask_ = 0;
   }
   void grow() {
     std::vector<Entry> old = std::move(entries_);

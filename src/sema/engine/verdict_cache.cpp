@@ -184,8 +184,12 @@ class VerdictCache {
   std::optional<bool> find(std::string_view key) const {
     std::uint64_t hash = support::hashBytes(key);
     if (support::one_thread_process) {  // (support/front_cache.h)
-      const bool* kept = verdicts_.find(hash, key);
-      return kept != nullptr ? std::optional<bool>(*kept) : seededVerdict(hash, key);
+      if (const bool* kept = verdicts_.find(hash, key)) return *kept;
+      // A seeded verdict is kept too: the next instruction of its form is
+      // then found by this one hash, not the seed's of the form again.
+      std::optional<bool> seeded = seededVerdict(key);
+      if (seeded) verdicts_.put(hash, key, *seeded);
+      return seeded;
     }
     Front& front = this->front();
     if (const bool* kept = front.find(hash, key)) return *kept;
@@ -195,7 +199,7 @@ class VerdictCache {
       const bool* kept_shared = verdicts_.find(hash, key);
       if (kept_shared != nullptr) verdict = *kept_shared;
     }
-    if (!verdict) verdict = seededVerdict(hash, key);  // (read in place: constant data)
+    if (!verdict) verdict = seededVerdict(key);  // (read in place: constant data)
     if (verdict) front.put(hash, key, *verdict);
     return verdict;
   }
@@ -215,6 +219,10 @@ class VerdictCache {
     std::shared_lock lock(mutex_);
     verdicts_.forEach(visit);
   }
+  void clear() {  // (the shared table; the seeder checks on one thread, without front caches)
+    std::unique_lock lock(mutex_);
+    verdicts_.clear();
+  }
 
  private:
   using Front = support::FrontCache<bool, 16384>;  // at most about 2.4 MiB a thread
@@ -228,7 +236,7 @@ class VerdictCache {
   // verdicts and 8 MiB of keys, then it starts over.
   static constexpr std::size_t kMaxEntries = 1 << 16;
   mutable std::shared_mutex mutex_;
-  support::FrontCache<bool, kMaxEntries> verdicts_;
+  mutable support::FrontCache<bool, kMaxEntries> verdicts_;  // (find() keeps seeded verdicts on one thread)
 };
 
 VerdictCache& verdictCache() {
@@ -251,6 +259,35 @@ void keepVerdict(std::string_view key, bool checked) { verdictCache().insert(key
 
 void forEachKeptVerdict(const std::function<void(std::string_view key, bool checked)>& visit) {
   verdictCache().forEach(visit);
+}
+void forgetKeptVerdicts() { verdictCache().clear(); }
+
+std::optional<bool> seededVerdict(std::string_view key) {
+  const VerdictSeed& seed = kVerdictSeed;
+  const std::size_t bar = key.find('|');
+  if (seed.slot_count == 0 || bar == std::string_view::npos || key.size() - bar - 1 > UINT16_MAX) return std::nullopt;
+  // The module's context: one of the seed's, the one last asked nearly always.
+  const std::string_view context = key.substr(0, bar + 1), form = key.substr(bar + 1);
+  thread_local std::size_t last = 0;
+  std::size_t index = last;
+  if (index >= seed.context_count || seed.contexts[index] != context) {
+    index = 0;
+    while (index < seed.context_count && seed.contexts[index] != context) ++index;
+    if (index == seed.context_count) return std::nullopt;
+    last = index;
+  }
+  const std::uint32_t bit = std::uint32_t{1} << index;
+  const auto low = static_cast<std::uint32_t>(support::hashBytes(form));
+  const std::size_t mask = seed.slot_count - 1;
+  for (std::size_t i = low & mask;; i = (i + 1) & mask) {
+    const SeedSlot& slot = seed.slots[i];
+    if (slot.size == 0) return std::nullopt;
+    if (slot.hash == low && slot.size == form.size() &&
+        form == std::string_view(seed.key_bytes + slot.offset, slot.size)) {
+      if ((slot.clean & bit) == 0) return std::nullopt;
+      return (slot.checked & bit) != 0;
+    }
+  }
 }
 
 }  // namespace ptxlint::sema::engine

@@ -26,6 +26,8 @@ void keepVerdict(std::string_view key, bool checked);
 
 // Every verdict the process table holds (the seeder's, on one thread).
 void forEachKeptVerdict(const std::function<void(std::string_view key, bool checked)>& visit);
+// Forgets them (the seeder, between its passes: the table is bounded).
+void forgetKeptVerdicts();
 
 // The symbol pass keys an instruction it left unbuilt by its parser plan
 // (SymbolChecker::deferredInstruction): this byte follows the context (no

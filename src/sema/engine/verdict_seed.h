@@ -14,6 +14,11 @@
 // seeded form is judged without building it. The verdict memo asks the seed
 // for a key it has not met in this process.
 //
+// Every training file is judged in each module context of the training
+// list (its .version and .target replaced; 23 contexts), so that a form
+// seen in one is known in all where the engine finds it clean: the table
+// holds a form once, with a bit per context.
+//
 // A seeded verdict is exactly what the memo would have kept had the same
 // key been judged earlier in this process: the same engine wrote it, a key
 // holds everything the engine reads of an instruction and its module's
@@ -29,41 +34,34 @@
 
 namespace ptxlint::sema::engine {
 
-// One slot of the seed's open-addressing table (linear probing); `size` 0
-// marks an empty slot.
+// One slot of the seed's open-addressing table (linear probing): an
+// instruction's key without its module's context (what follows the '|'),
+// and its verdicts in each of the seed's contexts. `size` 0 marks an empty
+// slot.
 struct SeedSlot {
-  std::uint32_t hash;    // the low half of support::hashBytes(key)
-  std::uint32_t offset;  // of the key in VerdictSeed::key_bytes
-  std::uint16_t size;    // of the key
-  bool checked;          // the verdict: whether a table covers the instruction
+  std::uint32_t hash;     // the low half of support::hashBytes(form)
+  std::uint32_t offset;   // of the form in VerdictSeed::key_bytes
+  std::uint16_t size;     // of the form
+  std::uint32_t clean;    // bit c: a clean verdict was kept in contexts[c]
+  std::uint32_t checked;  // bit c: that verdict (whether a table covers the instruction)
 };
 
 struct VerdictSeed {
   const SeedSlot* slots;   // a power of two of them, or none
   std::size_t slot_count;  // 0: no seed (the seeder's own build)
   const char* key_bytes;
-  std::size_t verdicts;  // slots used
+  std::size_t forms;                 // slots used
+  std::size_t verdicts;              // bits set in `clean`
+  const std::string_view* contexts;  // memo context prefixes, '|' included
+  std::size_t context_count;         // at most 32
 };
 
 // Generated (build/generated/verdict_seed.cpp); the seeder links
 // engine/verdict_seed_none.cpp instead.
 extern const VerdictSeed kVerdictSeed;
 
-// The seeded verdict of `key` (whose support::hashBytes is `hash`), or
-// nullopt.
-inline std::optional<bool> seededVerdict(std::uint64_t hash, std::string_view key) {
-  const VerdictSeed& seed = kVerdictSeed;
-  if (seed.slot_count == 0 || key.size() > UINT16_MAX) return std::nullopt;
-  const std::uint32_t low = static_cast<std::uint32_t>(hash);
-  const std::size_t mask = seed.slot_count - 1;
-  for (std::size_t i = low & mask;; i = (i + 1) & mask) {
-    const SeedSlot& slot = seed.slots[i];
-    if (slot.size == 0) return std::nullopt;
-    if (slot.hash == low && slot.size == key.size() &&
-        key == std::string_view(seed.key_bytes + slot.offset, slot.size)) {
-      return slot.checked;
-    }
-  }
-}
+// The seeded verdict of the memo key `key` (its context, '|', the form),
+// or nullopt (engine/verdict_cache.cpp).
+std::optional<bool> seededVerdict(std::string_view key);
 
 }  // namespace ptxlint::sema::engine

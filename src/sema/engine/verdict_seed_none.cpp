@@ -4,6 +4,6 @@
 
 namespace ptxlint::sema::engine {
 
-constinit const VerdictSeed kVerdictSeed{nullptr, 0, nullptr, 0};
+constinit const VerdictSeed kVerdictSeed{nullptr, 0, nullptr, 0, 0, nullptr, 0};
 
 }  // namespace ptxlint::sema::engine
