@@ -313,7 +313,16 @@ bool bulkAddressUnchecked(const DeviationSubject& s) {
                                     [](std::string_view q) { return q.starts_with("shared") || q == "global"; });
     bool reduce = !s.qualifiers.empty() && s.qualifiers[0] == "reduce";
     bool load = !reduce && first_space != s.qualifiers.end() && first_space->starts_with("shared");
-    return load ? bareOperand(s.operand(0)) || bareOperand(s.operand(2)) : bareOperand(s.operand(1));
+    // Only where the rest is that form's: the tensor operand ([tensorMap,
+    // {coords}]) where the form has it, and a load's completion mechanism
+    // (ptxas refuses a load's spaces with a store's operands and
+    // .bulk_group: "Vector expected for argument 2").
+    auto tensor = [&](std::size_t i) {
+      const DeviationOperand* o = s.operand(i);
+      return o != nullptr && o->kind == Kind::Address && o->elements > 0;
+    };
+    if (load) return tensor(1) && s.hasPrefix("mbarrier::") && (bareOperand(s.operand(0)) || bareOperand(s.operand(2)));
+    return tensor(0) && bareOperand(s.operand(1));
   }
   const DeviationOperand* mbar = s.operand(3);
   if (mbar == nullptr || !s.hasPrefix("mbarrier::") || s.has("L2::cache_hint")) return false;

@@ -61,7 +61,7 @@ struct DeviationOperand {
   }
   bool has_sink = false;               // Vector: one element is '_'
   bool mixed_types = false;            // Vector: its registers are not all of one type
-  std::uint8_t elements = 0;           // Vector: how many elements (at most 255 counted)
+  std::uint8_t elements = 0;           // Vector: how many elements; Address: after the base ([map, {x}]: 1)
   std::string_view address_qualifier;  // Address: `[a].unified` -> ".unified"
   // Address: the state space a variable named as its base is declared in
   // ([cvar], [cvar+4] -> ".const"); "" for a register or an unknown name.

@@ -50,6 +50,7 @@ DeviationOperand describe(const ast::Operand& op, const RegisterResolver& regist
       out.kind = e != nullptr && e->kind == ast::ExprKind::IntLiteral && op.elements.empty() ? Kind::ImmediateAddress
                                                                                              : Kind::Address;
       out.address_qualifier = op.name.text;
+      out.elements = static_cast<std::uint8_t>(std::min<std::size_t>(op.elements.size(), 255));
       if (out.kind == Kind::Address && op.elements.empty()) describeAddressBase(e, registers, out);
       return out;
     case ast::OperandKind::Vector:
