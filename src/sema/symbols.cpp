@@ -644,12 +644,12 @@ class SymbolChecker {
     put(plan.shape);
     // Integer literals are left out (a verdict that read none of their
     // values holds for every value; support/value_reads.h): the key with
-    // them is written only if this one finds nothing. Of an exact
-    // floating-point constant the engine reads only its form, 0f or 0d, and
-    // its length, as MemoKey keys it (engine/verdict_cache.cpp): so does
-    // this key ('0d#18'; no token holds a '#'), and a module's hundreds of
-    // polynomial coefficients (fma.rn.f64 %fd2, %fd1, 0d3FE62E42FEFA39EF,
-    // %fd3) share their verdicts.
+    // them is written only if this one finds nothing. An exact
+    // floating-point constant is keyed by its form, 0f or 0d, and its
+    // length, as MemoKey keys it without literals (engine/verdict_cache.cpp;
+    // '0d#18': no token holds a '#'), so a module's hundreds of polynomial
+    // coefficients (fma.rn.f64 %fd2, %fd1, 0d3FE62E42FEFA39EF, %fd3) share
+    // their verdicts; one that read its value is kept under the whole key.
     const std::size_t texts_at = static_cast<std::size_t>(out - key.bytes);
     bool left_out = false;
     for (std::uint8_t k : plan.texts) {
@@ -657,6 +657,7 @@ class SymbolChecker {
       if (support::isIntegerLiteral(text)) {
         left_out = true;
       } else if (text.size() >= 10 && text.size() <= 99 && support::isHexFloatLiteral(text)) {
+        left_out = true;  // (a check that reads its value keys the verdict with the digits)
         put(text.substr(0, 2));
         *out++ = '#';
         *out++ = static_cast<char>('0' + text.size() / 10);

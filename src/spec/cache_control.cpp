@@ -94,17 +94,19 @@ std::vector<InstructionSpec> cacheControlSpecs() {
                           {7, 4}, 80));
   }
   // "createpolicy.fractional.level::primary_priority{.level::secondary_priority}.b64
-  // cache-policy{, fraction};" "the 32-bit floating point operand fraction"
-  // (its range "(0.0,.., 1.0]" is not judged here).
+  // cache-policy{, fraction};" "the 32-bit floating point operand fraction";
+  // "The valid range of values for the operand fraction is (0.0,.., 1.0]"
+  // (ptxas 13.0: "value '1.500000' out of range", for 1.5, 0.0 and NaN).
   {
+    OperandSpec fraction = valueOfType("fraction", ".f32");
+    fraction.unit_fraction = true;
     std::vector<QualifierSlot> q = priorities();
     q.push_back(required(".b64", {".b64"}));
     specs.push_back(entry("9.7.9.18",
                           "createpolicy.fractional.level::primary_priority{.level::secondary_priority}.b64 "
                           "cache-policy{, fraction}",
                           "createpolicy.fractional", std::move(q),
-                          {destOfType("cache-policy", ".u64"), optionalOperand(valueOfType("fraction", ".f32"))},
-                          {7, 4}, 80));
+                          {destOfType("cache-policy", ".u64"), optionalOperand(fraction)}, {7, 4}, 80));
   }
   // "createpolicy.cvt.L2.b64 cache-policy, access-property;" "The source
   // operand access-property is a 64-bit opaque value".

@@ -174,6 +174,7 @@ class Writer {
         {"constant_allowed", flag(o.constant_allowed)},
         {"multiple_of", number(o.multiple_of)},
         {"non_zero", flag(o.non_zero)},
+        {"unit_fraction", flag(o.unit_fraction)},
         {"sink_allowed", flag(o.sink_allowed)},
         {"sink_required", flag(o.sink_required)},
         {"elements", std::to_string(o.elements)},

@@ -318,6 +318,10 @@ struct OperandSpec {
   // A constant must not be 0 ("a non-zero thread count is required for
   // barrier{.cta}.arrive"); registers are not judged.
   bool non_zero = false;
+  // A floating-point constant must lie in (0.0, 1.0] once rounded to .f32
+  // (createpolicy.fractional: "The valid range of values for the operand
+  // fraction is (0.0,.., 1.0]", 9.7.9.18); registers are not judged.
+  bool unit_fraction = false;
   // A scalar operand the sink symbol `_` may stand for (atom: "the bit bucket
   // destination operand _"; "Optionally,
   // sink symbol '_' can be used for the state argument", 9.7.13.15.13), or

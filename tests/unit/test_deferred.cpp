@@ -172,16 +172,19 @@ TEST_CASE("deferred instructions: a floating-point constant is keyed by its form
       return ptxlint::sema::RegisterInfo{name.starts_with("%fd") ? ".f64" : ".f32", {}};
     }
   };
-  auto keyOf = [](const std::string& line) {
+  // The key without literals (the one a verdict that read no value is kept
+  // under) has a constant's form; the whole key its digits.
+  auto keyOf = [](const std::string& line, bool leave_out_literals = true) {
     ptxlint::test::Parsed p = ptxlint::test::parseText(ptxlint::test::inKernel(line));
     const auto& in = ptxlint::test::kernelNode<ptxlint::ast::Instruction>(p, 0);
     auto scratch = std::make_unique<ptxlint::sema::CheckMemo::Scratch>();
-    return std::string(ptxlint::sema::engine::memoKey(in, Registers{}, *scratch));
+    return std::string(ptxlint::sema::engine::memoKey(in, Registers{}, *scratch, leave_out_literals));
   };
   CHECK(keyOf("mul.f32 %f1, %f2, 0f3F800000;") == keyOf("mul.f32 %f1, %f2, 0f40490FDB;"));
   CHECK(keyOf("mul.f64 %fd1, %fd2, 0d3FF0000000000000;") == keyOf("mul.f64 %fd1, %fd2, 0d400921FB54442D18;"));
   CHECK(keyOf("mul.f64 %fd1, %fd2, 0d3FF0000000000000;") != keyOf("mul.f64 %fd1, %fd2, 0f3F800000;"));
   CHECK(keyOf("mul.f32 %f1, %f2, 0f3F800000;") != keyOf("mul.f32 %f1, %f2, 1.0;"));
+  CHECK(keyOf("mul.f32 %f1, %f2, 0f3F800000;", false) != keyOf("mul.f32 %f1, %f2, 0f40490FDB;", false));
 
   // -0d... is a constant expression; -0f... is refused (a 0f constant is
   // exact, never an operand of '-'): one shape, two forms, two verdicts.
@@ -207,6 +210,18 @@ TEST_CASE("deferred instructions: a floating-point constant is keyed by its form
   ptxlint::Result mixed = lintBothWays(kernel(moves + "  mov.b32 %r1, 0d3FF0000000000000;\n" + moves));
   CHECK(countMessages(mixed, "cannot be a floating-point constant for .b32") == 1);
   CHECK(mixed.stats.unbuilt_instructions >= 14);
+}
+
+TEST_CASE("deferred instructions: a floating-point value a check reads keys it", "[deferred]") {
+  // createpolicy's fraction must lie in (0.0, 1.0] (9.7.9.18): one form,
+  // constants of one length, verdicts that differ by value, in either order.
+  std::string lines;
+  for (const char* v : {"0.5", "1.5", "0.25", "2.5", "0f3F000000", "0f3FC00000", "0f3F000000", "0d3FF8000000000000"}) {
+    lines += "  createpolicy.fractional.L2::evict_last.b64 %rd1, " + std::string(v) + ";\n";
+  }
+  ptxlint::Result r = lintBothWays(kernel(lines));
+  CHECK(countMessages(r, "'fraction' cannot be") == 4);
+  CHECK(r.stats.unbuilt_instructions >= 1);
 }
 
 TEST_CASE("deferred instructions: a value read under --compat keys it", "[deferred]") {

@@ -1,7 +1,10 @@
 #include "sema/engine/immediates.h"
 
 #include <algorithm>
+#include <bit>
+#include <charconv>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "sema/engine/register_types.h"
@@ -63,6 +66,45 @@ std::optional<std::int64_t> constantValue(const ast::Expr* e) {
   }
   if (e->kind == ast::ExprKind::Paren) return constantValue(e->lhs);
   return std::nullopt;
+}
+
+std::optional<double> floatConstantValue(const ast::Expr* e) {
+  if (e == nullptr) return std::nullopt;
+  if (e->kind == ast::ExprKind::Paren) return floatConstantValue(e->lhs);
+  if (e->kind == ast::ExprKind::Unary && e->op == "-") {
+    if (auto v = floatConstantValue(e->lhs)) return -*v;
+    return std::nullopt;
+  }
+  if (e->kind != ast::ExprKind::FloatLiteral) return std::nullopt;
+  support::noteLiteralValueRead();  // (the memo keys this verdict with the digits)
+  std::string_view t = e->text;
+  if (t.size() > 2 && t[0] == '0' && ((t[1] | 0x20) == 'f' || (t[1] | 0x20) == 'd')) {
+    // 4.5.2: 0f and eight hexadecimal digits are an IEEE single, 0d and
+    // sixteen a double, bit for bit.
+    std::uint64_t bits = 0;
+    for (char c : t.substr(2)) {
+      int digit = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+      bits = bits << 4 | static_cast<std::uint64_t>(digit);
+    }
+    if ((t[1] | 0x20) == 'f') return static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(bits)));
+    return std::bit_cast<double>(bits);
+  }
+  double v = 0;
+  auto [end, error] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (error != std::errc() || end != t.data() + t.size()) return std::nullopt;
+  return v;
+}
+
+void checkUnitFraction(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want) {
+  if (!want.unit_fraction || op.kind != ast::OperandKind::Expression) return;
+  std::optional<double> v = floatConstantValue(op.expr);
+  if (!v) return;  // an integer is judged by type, an expression not at all
+  // As ptxas does: the value rounded to the operand's .f32 first (1e-50 is
+  // 0, 1.00000001 is 1).
+  float f = static_cast<float>(*v);
+  if (f > 0.0f && f <= 1.0f) return;
+  s.out.add(diag::RuleId::InvalidImmediate, op.range, s.out.say("'{}' cannot be {} here", want.name, *v),
+            {s.out.say("allowed: a value in (0.0, 1.0], rounded to .f32 first (this one is {})", f)});
 }
 
 void checkImmediateOperand(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want) {

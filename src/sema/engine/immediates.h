@@ -22,6 +22,11 @@ Literal literalKind(const ast::Expr* e);
 
 // The value of an integer constant (negated and parenthesised ones too).
 std::optional<std::int64_t> constantValue(const ast::Expr* e);
+// The value of a floating-point constant (1.5, 0f3FC00000, 0d3FF8000000000000;
+// negated and parenthesised ones too); nullopt for an integer or an expression.
+std::optional<double> floatConstantValue(const ast::Expr* e);
+// A floating-point constant out of (0.0, 1.0] where `want.unit_fraction`.
+void checkUnitFraction(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want);
 
 // An operand that must be an integer constant (OperandKind::Immediate).
 void checkImmediateOperand(const OperandScope& s, const ast::Operand& op, const spec::OperandSpec& want);

@@ -165,6 +165,7 @@ void scalarConstant(const OperandScope& s, const ast::Operand& op, const Operand
   if (boundsConstants(want)) {
     if (auto v = constantValue(op.expr)) checkConstantBounds(s, op, want, *v);
   }
+  if (want.unit_fraction) checkUnitFraction(s, op, want);
 }
 
 // A register in a scalar slot: its declared type against the operand's.

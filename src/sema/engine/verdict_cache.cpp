@@ -127,13 +127,21 @@ class MemoKey {
         text(e->text);
         return;
       case ast::ExprKind::FloatLiteral:
-        // What the engine reads of a floating-point constant is its form:
-        // 0f/0d (literalKind, the deviations' "0f" tests) and the length of
-        // a 0f constant (checkHexFloatOperands), never its digits. So the
-        // key keeps the first two characters and the length: 0f3F000000
-        // and 0f40490FDB share a verdict (a kernel has hundreds of them).
-        text(e->text.substr(0, 2));
-        number(e->text.size());
+        // What the engine reads of a floating-point constant is nearly
+        // always its form: 0f/0d (literalKind, the deviations' "0f" tests)
+        // and the length of a 0f constant (checkHexFloatOperands). So the
+        // key without literals keeps the first two characters and the
+        // length: 0f3F000000 and 0f40490FDB share a verdict (a kernel has
+        // hundreds of them). A check that reads the value (createpolicy's
+        // fraction, floatConstantValue) counts the read, and its verdict
+        // is kept under the whole key, digits and all.
+        if (leave_out_literals_) {
+          left_out_ = true;
+          text(e->text.substr(0, 2));
+          number(e->text.size());
+          return;
+        }
+        text(e->text);
         return;
       default: break;
     }
