@@ -445,6 +445,7 @@ class Gen:
         """The block's operand specs matched to `ops` (a valid operand list)."""
         qq = dict(q)
         qq["__immset"] = block.sets.get("cp-size", [])
+        qq["__sets"] = block.sets
         m = match_operands(block, ops, qq) or {}
         return [(n, k, o) for n, k, o in block.operands if n in m]
 
@@ -553,6 +554,7 @@ def slot_names(block, ops, toks):
     m = match_slots(block, toks)
     q = q_of(block, m[0]) if m else {}
     q["__immset"] = block.sets.get("cp-size", [])
+    q["__sets"] = block.sets
     m = match_operands(block, ops, q) or {}
     by_op = [n for n, _, _ in block.operands if n in m]
     return by_op if len(by_op) == len(ops) else [f"operand {j + 1}" for j in range(len(ops))]

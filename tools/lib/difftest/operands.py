@@ -263,7 +263,9 @@ def operand_fits(kind, name, op, q):
     if kind == "imm":
         return op == ("imm", name)
     if kind == "immset":
-        return op[0] == "imm" and str(op[1]) in [str(v) for v in q.get("__immset", [])]
+        # The operand's own set (tcgen05.alloc's nCols), else cp.async's cp-size.
+        values = q.get("__sets", {}).get(name) or q.get("__immset", [])
+        return op[0] == "imm" and str(op[1]) in [str(v) for v in values]
     if kind == "count":
         return op[0] == "imm"
     if kind == "sink":

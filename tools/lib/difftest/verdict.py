@@ -106,6 +106,7 @@ def judge_block(block, toks, ops):
     score = 100
     q = q_of(block, a)
     q["__immset"] = block.sets.get("cp-size", [])
+    q["__sets"] = block.sets
     matched = match_operands(block, ops, q)
     if matched is None:
         return "reject", operand_problem(block, ops, q), None, score
