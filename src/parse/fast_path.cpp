@@ -521,7 +521,7 @@ class ChunkParser {
     const LexedToken& name = tokens_[i + 1];
     section.name = {text_.substr(name.begin, name.end - name.begin), {name.begin, name.end}};
     std::size_t p = i + 3;
-    if (wholeSectionValid(p)) {  // (p: the closing brace)
+    if (wholeSectionValid(p, section.items)) {  // (p: the closing brace)
       section.range = {tokens_[i].begin, tokens_[p].end};
       module_.items.push_back(ast::TopLevel{std::move(section)});
       i = p + 1;
@@ -548,16 +548,17 @@ class ChunkParser {
     return true;
   }
 
-  // Where no data is kept (the checks' parse), a section's body from `p`
-  // on is judged at once, to the '}' that ends it: a debug section is
+  // Where not all data is kept (the checks' parse), a section's body from
+  // `p` on is judged at once, to the '}' that ends it: a debug section is
   // thousands of data lines, and cutting it into a run per line read each
-  // token once more. True, `p` at that '}', when the hand-written parser
-  // takes all of it; otherwise nothing is changed and the body is taken a
-  // line at a time (section()).
-  bool wholeSectionValid(std::size_t& p) {
+  // token once more. True, `p` at that '}' and in `items` the lines the
+  // checks judge (HandParser::sectionItemsValid), when the hand-written
+  // parser takes all of it; otherwise nothing is changed and the body is
+  // taken a line at a time (section()).
+  bool wholeSectionValid(std::size_t& p, std::vector<ast::SectionItem>& items) {
     if (!options_.hand_parser || options_.compare_hand_parser || options_.keep_section_data) return false;
     std::size_t closer = 0;
-    if (!hand_.sectionBodyValid(span(p, tokens_.size()), closer)) return false;
+    if (!hand_.sectionBodyValid(span(p, tokens_.size()), closer, items)) return false;
     ++stats_.parsed_runs;
     ++stats_.hand_runs;
     p += closer;
@@ -905,7 +906,7 @@ class ChunkParser {
     // (a -G module's debug sections are tens of thousands of lines, of as
     // many shapes as a line has values), and no instruction is deferred.
     if (options_.hand_parser && !options_.compare_hand_parser && !options_.keep_section_data &&
-        hand_.sectionItemsValid(span(from, to))) {
+        hand_.sectionItemsValid(span(from, to), out)) {
       ++stats_.parsed_runs;
       ++stats_.hand_runs;
       return true;

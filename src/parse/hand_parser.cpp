@@ -191,22 +191,56 @@ bool HandParser::sectionItems(std::span<const LexedToken> run, std::vector<ast::
   return true;
 }
 
-bool HandParser::sectionItemsValid(std::span<const LexedToken> run) {
+bool HandParser::sectionItemsValid(std::span<const LexedToken> run, std::vector<ast::SectionItem>& out) {
   start(run);
-  return validSectionItems(/*until_brace=*/false);
+  return validSectionItems(/*until_brace=*/false, out);
 }
 
-bool HandParser::sectionBodyValid(std::span<const LexedToken> tokens, std::size_t& closer) {
+bool HandParser::sectionBodyValid(std::span<const LexedToken> tokens, std::size_t& closer,
+                                  std::vector<ast::SectionItem>& out) {
   start(tokens);
-  if (!validSectionItems(/*until_brace=*/true) || p_ >= run_.size()) return false;
+  if (!validSectionItems(/*until_brace=*/true, out) || p_ >= run_.size()) return false;
   closer = p_;
   return true;
 }
 
-// Section items from p_ on, nothing kept: to the run's end, or with
-// `until_brace` to a '}' where an item would begin.
-bool HandParser::validSectionItems(bool until_brace) {
-  thread_local ast::SectionItem scratch;
+// Whether the data line whose type is token `type_token` and whose values
+// are the INT tokens first_value, first_value + 2, ... before `end` is one
+// the checks find nothing in (src/sema/sections.cpp, 11.5.2): .b8, .b32 or
+// .b64, each value within its width. Read from the tokens' lengths where
+// they settle it: an integer literal of at most 2 characters is below 100,
+// of at most 9 below 2^32 (0x plus seven digits), of at most 18 below 2^64
+// (0x plus sixteen digits); a longer one is parsed. A .b16 line (PTX ISA
+// 6.0) and anything out of range is kept and judged.
+bool HandParser::fitsDataLine(std::size_t type_token, std::size_t first_value, std::size_t end) const {
+  const LexedToken& t = run_[type_token];
+  if (t.end - t.begin != 3 && t.end - t.begin != 4) return false;
+  std::string_view type = text_.substr(t.begin, t.end - t.begin);
+  unsigned short_enough = 0;  // literals up to this length always fit
+  std::uint64_t max = 0;
+  if (type == ".b8") {
+    short_enough = 2, max = 0xFF;
+  } else if (type == ".b32") {
+    short_enough = 9, max = 0xFFFFFFFF;
+  } else if (type == ".b64") {
+    short_enough = 18, max = ~std::uint64_t{0};
+  } else {
+    return false;
+  }
+  for (std::size_t i = first_value; i < end; i += 2) {
+    const LexedToken& v = run_[i];
+    if (v.end - v.begin <= short_enough) continue;
+    std::uint64_t value = 0;
+    if (!parseIntegerLiteral(text_.substr(v.begin, v.end - v.begin), value) || value > max) return false;
+  }
+  return true;
+}
+
+// Section items from p_ on: to the run's end, or with `until_brace` to a
+// '}' where an item would begin. Only what the checks judge is kept in
+// `out` (sectionItemsValid()).
+bool HandParser::validSectionItems(bool until_brace, std::vector<ast::SectionItem>& out) {
+  const std::size_t before = out.size();
   const LexedToken* const tokens = run_.data();
   const std::size_t n = run_.size();
   while (p_ < n) {
@@ -217,16 +251,17 @@ bool HandParser::validSectionItems(bool until_brace) {
       // thousands of such lines, a token per one or two bytes).
       std::size_t q = p_ + 1;
       while (q + 2 < n && tokens[q].type == T::INT && tokens[q + 1].type == T::COMMA) q += 2;
-      if (q < n && tokens[q].type == T::INT && !continuesExpression(type(q + 1))) {
+      if (q < n && tokens[q].type == T::INT && !continuesExpression(type(q + 1)) && fitsDataLine(p_, p_ + 1, q + 1)) {
         p_ = q + 1;
         continue;
       }
     } else if (t == T::RBRACE && until_brace) {
       return true;
     }
-    scratch.label.reset();
-    scratch.values.clear();
-    if (!sectionItem(scratch)) return false;
+    if (!sectionItem(out.emplace_back())) {
+      truncate(out, before);
+      return false;
+    }
   }
   return true;
 }

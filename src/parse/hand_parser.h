@@ -48,14 +48,17 @@ class HandParser {
   // module: the run's top-level items other than functions and sections
   // (.version, .target, .address_size, .alias, .file, .pragma, variables).
   bool topLevelItems(std::span<const LexedToken> run, std::vector<ast::TopLevel>& out);
-  // Whether all of `run` parses as sectionItemsPiece, nothing kept: a data
-  // line of bare integers (most of a debug section) is judged on its token
-  // types alone, any other is parsed and dropped.
-  bool sectionItemsValid(std::span<const LexedToken> run);
+  // Whether all of `run` parses as sectionItemsPiece, keeping in `out` only
+  // the items the checks judge (src/sema/sections.cpp): a data line of
+  // .b8, .b32 or .b64 bare integers that fit it (most of a debug section)
+  // is judged on its token types and lengths alone and dropped, any other
+  // item is parsed and kept (labels, .b16, names, negative numbers, values
+  // out of range). False, `out` as it was, when the run does not parse.
+  bool sectionItemsValid(std::span<const LexedToken> run, std::vector<ast::SectionItem>& out);
   // The same for a section's body at the start of `tokens`, up to the '}'
   // that ends it (where an item would begin): true, `closer` its index,
   // when every item before it parses.
-  bool sectionBodyValid(std::span<const LexedToken> tokens, std::size_t& closer);
+  bool sectionBodyValid(std::span<const LexedToken> tokens, std::size_t& closer, std::vector<ast::SectionItem>& out);
 
  private:
   // An expression and how many expression rules deep its parse tree is (the
@@ -73,7 +76,8 @@ class HandParser {
   SourceRange through(std::size_t first) const;  // tokens [first, p_)
 
   bool start(std::span<const LexedToken> run);
-  bool validSectionItems(bool until_brace);
+  bool validSectionItems(bool until_brace, std::vector<ast::SectionItem>& out);
+  bool fitsDataLine(std::size_t type_token, std::size_t first_value, std::size_t end) const;
   bool statement(std::vector<ast::Statement>& out);
   bool instruction(ast::Statement& out);
   bool operand(ast::Operand& op);

@@ -31,10 +31,11 @@ struct ParseOptions {
   // DeferredInstruction), for a consumer that builds them when it must:
   // lint's checks. Off for every other use of the AST.
   bool defer_instructions = false;
-  // The data lines of sections (ast::SectionItem) are kept in the AST; off
-  // for a consumer that reads none (lint's checks: nothing in a debug
-  // section is judged past its syntax), where the fast path checks their
-  // syntax and drops them (a -G module's debug sections are most of it).
+  // Every data line of a section (ast::SectionItem) is kept in the AST; off
+  // for lint's checks, where the fast path keeps only the lines the checks
+  // could find something in (src/sema/sections.cpp) and drops a line of
+  // .b8, .b32 or .b64 integers that fit it once its syntax is checked (a
+  // -G module's debug sections are most of it).
   bool keep_section_data = true;
   // The fast path parses a run with the hand-written parser (hand_parser.h)
   // where it can, else with ANTLR; off only to compare the two in tests.

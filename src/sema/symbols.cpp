@@ -21,6 +21,7 @@
 #include "sema/module_items.h"
 #include "sema/register_names.h"
 #include "sema/scope.h"
+#include "sema/sections.h"
 #include "spec/function_directives.h"
 #include "spec/pragmas.h"
 #include "spec/special_registers.h"
@@ -190,6 +191,8 @@ class SymbolChecker {
         module_items_.alias(*a, module_scope_.lookup(a->alias.text), module_scope_.lookup(a->aliasee.text));
       } else if (const auto* file = std::get_if<ast::FileDirective>(&item.node)) {
         module_items_.file(*file);
+      } else if (const auto* section = std::get_if<ast::SectionDirective>(&item.node)) {
+        checkSection(*section, context_, sink_);
       }
     }
     declareUnknownUpTo(module.items.size());  // after the last item: for the next chunk
@@ -527,6 +530,8 @@ class SymbolChecker {
       }
     } else if (const auto* pragma = ast::nodeIf<ast::PragmaDirective>(s)) {
       pragmaStrings(*pragma);
+    } else if (const auto* section = ast::nodeIf<ast::SectionDirective>(s)) {
+      checkSection(*section, context_, sink_);
     } else if (const auto* proto = ast::nodeIf<ast::CallPrototype>(s); proto != nullptr && labels_declared) {
       declarations_.callPrototype(*proto);
     }

@@ -36,6 +36,18 @@ constexpr DeviationDirection kStricter = DeviationDirection::PtxasStricter;
 constexpr DeviationDirection kLaxer = DeviationDirection::PtxasLaxer;
 
 bool hasScope(const DeviationSubject& s) { return s.hasAny({"cta", "cluster", "gpu", "sys"}); }
+
+// A debug section's subject (deviation_check.h, src/sema/sections.cpp):
+// qualifiers {"b8"} and one value (an integer: one IntConstant, its text
+// signed; label+imm: an Other and the IntConstant imm), or the line's type
+// alone (no operands), or a label line (no qualifiers).
+bool dwarfInteger(const DeviationSubject& s) {
+  return s.operands.size() == 1 && s.operands[0].kind == Kind::IntConstant;
+}
+bool dwarfNegative(const DeviationSubject& s) { return dwarfInteger(s) && s.operands[0].text.starts_with("-"); }
+bool dwarfLabelOffset(const DeviationSubject& s) {
+  return s.operands.size() == 2 && s.operands[0].kind == Kind::Other && s.operands[1].kind == Kind::IntConstant;
+}
 bool before(const DeviationSubject& s, PtxVersion v) { return s.version && *s.version < v; }
 bool lastOperandIs(const DeviationSubject& s, Kind kind) {
   return !s.operands.empty() && s.operands.back().kind == kind;
@@ -766,6 +778,92 @@ constexpr std::array kDeviations = {
               ".address_size address-size; address-size = { 32, 64 };",
               {},
               "tests/golden/module/address-size-32.ptx"},
+    // ----- .section dwarf-lines (11.5.2)
+    Deviation{"dwarf-b32-wide-integer",
+              "module",
+              kLaxer,
+              ".section",
+              "a .b32 dwarf value above 2^32-1",
+              [](const DeviationSubject& s) {
+                return s.has("b32") && dwarfInteger(s) && !dwarfNegative(s) && s.operands[0].value() > 0xFFFFFFFF;
+              },
+              "13.0",
+              "",
+              "11.5.2",
+              ".b32 int32-list // comma-separated list of integers in range [-2^31..2^32-1]",
+              {},
+              "tests/golden/module/dwarf-lines.ptx"},
+    Deviation{"dwarf-label-offset-range",
+              "module",
+              kLaxer,
+              ".section",
+              "label+imm whose offset is past a signed 32-bit (.b32) or 64-bit (.b64) integer",
+              [](const DeviationSubject& s) {
+                std::uint64_t max = s.has("b32") ? 0x7FFFFFFF : 0x7FFFFFFFFFFFFFFF;
+                return dwarfLabelOffset(s) && s.operands[1].value() > max;
+              },
+              "13.0",
+              "",
+              "11.5.2",
+              ".b32 label+imm // a sum of label address plus a constant integer byte offset(signed, 32bit)",
+              {},
+              "tests/golden/module/dwarf-lines.ptx"},
+    Deviation{"dwarf-label-before-7.2",
+              "module",
+              kLaxer,
+              ".section",
+              "a label defined inside a debug section, .version 7.0 or 7.1 (ptxas 13.0 refuses it below 7.0)",
+              [](const DeviationSubject& s) {
+                return s.qualifiers.empty() && before(s, {7, 2}) && !before(s, {7, 0});
+              },
+              "13.0",
+              "",
+              "11.5.2",
+              "Support for defining label inside the DWARF section is introduced in PTX ISA version 7.2.",
+              {},
+              "tests/golden/module/dwarf-lines-7.1.ptx"},
+    Deviation{"dwarf-b16-before-6.0",
+              "module",
+              kLaxer,
+              ".section",
+              "a .b16 dwarf line, .version below 6.0",
+              [](const DeviationSubject& s) {
+                return s.has("b16") && s.operands.empty() && before(s, {6, 0});
+              },
+              "13.0",
+              "",
+              "11.5.2",
+              "Support for .b16 integers in dwarf-lines introduced in PTX ISA version 6.0.",
+              {},
+              "tests/golden/module/dwarf-lines-early.ptx"},
+    Deviation{"dwarf-negative-zero",
+              "module",
+              kStricter,
+              ".section",
+              "-0 on a .b8, .b16 or .b32 dwarf line",
+              [](const DeviationSubject& s) { return dwarfNegative(s) && s.operands[0].value() == 0 && !s.has("b64"); },
+              "13.0",
+              "Value out of range for type .b8 0",
+              "11.5.2",
+              ".b8 byte-list // comma-separated list of integers in range [-128..255]",
+              {},
+              "tests/golden/module/dwarf-lines.ptx"},
+    Deviation{"dwarf-negative-unsigned-literal",
+              "module",
+              kStricter,
+              ".section",
+              "a negative dwarf value whose literal is unsigned: a U suffix, or 2^63 (-9223372036854775808)",
+              [](const DeviationSubject& s) {
+                if (!dwarfNegative(s)) return false;
+                std::string_view text = s.operands[0].text;
+                return text.ends_with("U") || text.ends_with("u") || s.operands[0].value() == (std::uint64_t{1} << 63);
+              },
+              "13.0",
+              "Parsing error near '1U': syntax error",
+              "11.5.2",
+              "Negative numbers in dwarf lines introduced in PTX ISA version 7.5.",
+              {},
+              "tests/golden/module/dwarf-lines.ptx"},
     Deviation{"cvta-32-bit",
               "memory",
               kStricter,

@@ -214,6 +214,25 @@ void applyDeviations(const ast::Instruction& in, const ModuleContext& context, c
   if (stricter != nullptr && (!refused || laxer != nullptr)) reportStricter(*stricter, in.range, &in, context, sink);
 }
 
+void applyDirectiveDeviations(const DeviationSubject& subject, SourceRange at, const ModuleContext& context,
+                              diag::DiagnosticSink& sink, std::size_t first) {
+  const std::vector<Diagnostic>& list = sink.diagnostics();
+  bool refused = std::any_of(list.begin() + static_cast<std::ptrdiff_t>(std::min(first, list.size())), list.end(),
+                             [](const Diagnostic& d) { return d.severity == Severity::Error; });
+  auto first_holding = [&](spec::DeviationDirection direction) -> const Deviation* {
+    for (const Deviation& d : spec::deviations()) {
+      if (d.direction == direction && d.mnemonic == subject.opcode && holds(d, context) && d.applies(subject)) {
+        return &d;
+      }
+    }
+    return nullptr;
+  };
+  const Deviation* laxer = refused ? first_holding(spec::DeviationDirection::PtxasLaxer) : nullptr;
+  const Deviation* stricter = first_holding(spec::DeviationDirection::PtxasStricter);
+  if (laxer != nullptr) reportLaxer(*laxer, context, sink, first);
+  if (stricter != nullptr && (!refused || laxer != nullptr)) reportStricter(*stricter, at, nullptr, context, sink);
+}
+
 void applyModuleDeviations(const ast::Module& module, const ModuleContext& context, diag::DiagnosticSink& sink) {
   for (const ast::TopLevel& item : module.items) {
     const auto* a = std::get_if<ast::AddressSizeDirective>(&item.node);

@@ -24,6 +24,13 @@ void applyDeviations(const ast::Instruction& in, const ModuleContext& context, c
                      diag::DiagnosticSink& sink, std::size_t first,
                      std::span<const spec::InstructionSpec* const> blocks, std::size_t name_qualifiers);
 
+// A directive's part judged by the manual (a debug section's value, label
+// or line: `subject.opcode` ".section"), its findings from `first` on in
+// the sink: the table's entries for that directive, as applyDeviations()
+// does for an instruction; a stricter one's PL5001 is placed at `at`.
+void applyDirectiveDeviations(const spec::DeviationSubject& subject, SourceRange at, const ModuleContext& context,
+                              diag::DiagnosticSink& sink, std::size_t first);
+
 // .address_size 32 and the .version/.target a --compat release lacks.
 void applyModuleDeviations(const ast::Module& module, const ModuleContext& context, diag::DiagnosticSink& sink);
 

@@ -1,0 +1,19 @@
+// 11.5.2 Debugging Directives: .section. The body of a debug section is
+// dwarf-lines: labels, and data lines of .b8, .b16, .b32 or .b64 whose
+// values are integers in the type's range or, on a .b32/.b64 line, one
+// label expression. Each line the parser kept (lint's checks keep only the
+// lines that are not plain integers that fit: parse/hand_parser.h) is
+// judged here: PL2018 for what the manual's forms do not allow, PL4002 for
+// what the file's .version is too old for, and the deviation table's
+// ".section" entries where ptxas 13.0 says otherwise.
+#pragma once
+
+#include "ast/ast.h"
+#include "diag/diagnostic_builder.h"
+#include "sema/module_context.h"
+
+namespace ptxlint::sema {
+
+void checkSection(const ast::SectionDirective& section, const ModuleContext& context, diag::DiagnosticSink& sink);
+
+}  // namespace ptxlint::sema
