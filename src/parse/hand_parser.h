@@ -49,7 +49,7 @@ class HandParser {
   // (.version, .target, .address_size, .alias, .file, .pragma, variables).
   bool topLevelItems(std::span<const LexedToken> run, std::vector<ast::TopLevel>& out);
   // Whether all of `run` parses as sectionItemsPiece, keeping in `out` only
-  // the items the checks judge (src/sema/sections.cpp): a data line of
+  // the items the checks judge (src/sema/debug_directives.cpp): a data line of
   // .b8, .b32 or .b64 bare integers that fit it (most of a debug section)
   // is judged on its token types and lengths alone and dropped, any other
   // item is parsed and kept (labels, .b16, names, negative numbers, values

@@ -33,7 +33,7 @@ struct ParseOptions {
   bool defer_instructions = false;
   // Every data line of a section (ast::SectionItem) is kept in the AST; off
   // for lint's checks, where the fast path keeps only the lines the checks
-  // could find something in (src/sema/sections.cpp) and drops a line of
+  // could find something in (src/sema/debug_directives.cpp) and drops a line of
   // .b8, .b32 or .b64 integers that fit it once its syntax is checked (a
   // -G module's debug sections are most of it).
   bool keep_section_data = true;

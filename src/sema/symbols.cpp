@@ -14,6 +14,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "sema/debug_directives.h"
 #include "sema/declarations.h"
 #include "sema/engine/verdict_cache.h"
 #include "sema/instruction_checker.h"
@@ -21,7 +22,6 @@
 #include "sema/module_items.h"
 #include "sema/register_names.h"
 #include "sema/scope.h"
-#include "sema/sections.h"
 #include "spec/function_directives.h"
 #include "spec/pragmas.h"
 #include "spec/special_registers.h"
@@ -532,6 +532,8 @@ class SymbolChecker {
       pragmaStrings(*pragma);
     } else if (const auto* section = ast::nodeIf<ast::SectionDirective>(s)) {
       checkSection(*section, context_, sink_);
+    } else if (const auto* loc = ast::nodeIf<ast::LocDirective>(s); loc != nullptr && !loc->attributes.empty()) {
+      checkLocAttributes(*loc, context_, sink_);
     } else if (const auto* proto = ast::nodeIf<ast::CallPrototype>(s); proto != nullptr && labels_declared) {
       declarations_.callPrototype(*proto);
     }

@@ -37,7 +37,7 @@ constexpr DeviationDirection kLaxer = DeviationDirection::PtxasLaxer;
 
 bool hasScope(const DeviationSubject& s) { return s.hasAny({"cta", "cluster", "gpu", "sys"}); }
 
-// A debug section's subject (deviation_check.h, src/sema/sections.cpp):
+// A debug section's subject (deviation_check.h, src/sema/debug_directives.cpp):
 // qualifiers {"b8"} and one value (an integer: one IntConstant, its text
 // signed; label+imm: an Other and the IntConstant imm), or the line's type
 // alone (no operands), or a label line (no qualifiers).
@@ -836,6 +836,20 @@ constexpr std::array kDeviations = {
               "Support for .b16 integers in dwarf-lines introduced in PTX ISA version 6.0.",
               {},
               "tests/golden/module/dwarf-lines-early.ptx"},
+    Deviation{"loc-attributes-before-7.2",
+              "module",
+              kLaxer,
+              ".loc",
+              "function_name and inlined_at on a .loc, .version 7.0 or 7.1 (ptxas 13.0 refuses them below 7.0)",
+              [](const DeviationSubject& s) {
+                return before(s, {7, 2}) && !before(s, {7, 0});
+              },
+              "13.0",
+              "",
+              "11.5.4",
+              "function_name and inlined_at attributes are introduced in PTX ISA version 7.2.",
+              {},
+              "tests/golden/module/loc-attributes-7.1.ptx"},
     Deviation{"dwarf-negative-zero",
               "module",
               kStricter,

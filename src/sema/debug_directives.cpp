@@ -1,4 +1,4 @@
-#include "sema/sections.h"
+#include "sema/debug_directives.h"
 
 #include <fmt/format.h>
 
@@ -219,6 +219,53 @@ class SectionChecker {
 };
 
 }  // namespace
+
+void checkLocAttributes(const ast::LocDirective& loc, const ModuleContext& context, diag::DiagnosticSink& sink) {
+  constexpr std::string_view kLoc = "11.5.4";
+  auto report = [&](SourceRange at, std::string message) {
+    Diagnostic& d = sink.report(diag::RuleId::LocAttribute, at, std::move(message));
+    d.spec_section = kLoc;
+  };
+  // ".loc file_index line_number column_position,function_name label {+
+  // immediate }, inlined_at file_index2 line_number2 column_position2"
+  bool known = true;
+  for (const ast::LocAttribute& a : loc.attributes) {
+    std::string_view name = a.name.text;
+    const ast::Expr* e = a.expr;
+    if (name == "function_name") {
+      bool label =
+          a.numbers.empty() && e != nullptr &&
+          (isName(e) || (e->kind == ast::ExprKind::Binary && e->op == "+" && isName(e->lhs) && isInteger(e->rhs)));
+      if (!label) report(a.name.range, "function_name takes a label of .debug_str, or label + immediate");
+    } else if (name == "inlined_at") {
+      if (a.numbers.size() != 3 || e != nullptr) {
+        report(a.name.range, "inlined_at takes a file index, a line number and a column position");
+      }
+    } else {
+      report(a.name.range, fmt::format("unknown .loc attribute '{}': a .loc ends with ', function_name label, "
+                                       "inlined_at file line column' or nothing",
+                                       name));
+      known = false;
+    }
+  }
+  if (!known) return;
+  const ast::LocAttribute& first_attribute = loc.attributes.front();
+  if (loc.attributes.size() != 2 || first_attribute.name.text != "function_name" ||
+      loc.attributes[1].name.text != "inlined_at") {
+    report(first_attribute.name.range,
+           "function_name and inlined_at come together, in this order: ', function_name "
+           "label, inlined_at file line column'");
+    return;
+  }
+  // "function_name and inlined_at attributes are introduced in PTX ISA
+  // version 7.2."
+  if (context.meets({7, 2}, {})) return;
+  std::size_t first = sink.diagnostics().size();
+  context.require(sink, first_attribute.name.range, "the .loc attributes function_name and inlined_at", {7, 2}, {},
+                  kLoc);
+  DeviationSubject subject{".loc", {}, {}, context.version, context.target};
+  engine::applyDirectiveDeviations(subject, first_attribute.name.range, context, sink, first);
+}
 
 void checkSection(const ast::SectionDirective& section, const ModuleContext& context, diag::DiagnosticSink& sink) {
   SectionChecker checker(context, sink);
