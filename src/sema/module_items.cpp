@@ -127,8 +127,14 @@ void ModuleItemChecker::alias(const ast::AliasDirective& a, const Symbol* alias,
 }
 
 // 11.5.3: ".file associates a source filename with an integer index"; an
-// index names one file (ptxas: "Duplicate file index").
+// index names one file (ptxas: "Duplicate file index"); the timestamp and
+// size need PTX ISA 3.2.
 void ModuleItemChecker::file(const ast::FileDirective& f) {
+  // "Timestamp and file size introduced in PTX ISA version 3.2."
+  if (f.timestamp) {
+    context_.require(sink_, SourceRange{f.timestamp->range.begin, f.size ? f.size->range.end : f.timestamp->range.end},
+                     "a .file's timestamp and file size", {3, 2}, {}, "11.5.3");
+  }
   auto [it, inserted] = files_.emplace(std::string(f.index.text), f.index.range);
   if (inserted) return;
   Diagnostic& d = report(diag::RuleId::Redefinition, f.index.range,
