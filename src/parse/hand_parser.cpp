@@ -64,6 +64,10 @@ bool startsSpecifier(std::uint16_t t) {
          t == T::ATTRIBUTE;
 }
 
+// A token primary() makes a name of (ast::ExprKind::Symbol) where no '('
+// follows.
+bool isName(std::uint16_t t) { return t == T::IDENT || t == T::DOT_NAME || t == T::OPCODE_OR_DOTTED; }
+
 bool startsExpression(std::uint16_t t) {
   switch (t) {
     case T::INT:
@@ -204,34 +208,46 @@ bool HandParser::sectionBodyValid(std::span<const LexedToken> tokens, std::size_
   return true;
 }
 
-// Whether the data line whose type is token `type_token` and whose values
-// are the INT tokens first_value, first_value + 2, ... before `end` is one
-// the checks find nothing in (src/sema/sections.cpp, 11.5.2): .b8, .b32 or
-// .b64, each value within its width. Read from the tokens' lengths where
-// they settle it: an integer literal of at most 2 characters is below 100,
-// of at most 9 below 2^32 (0x plus seven digits), of at most 18 below 2^64
-// (0x plus sixteen digits); a longer one is parsed. A .b16 line (PTX ISA
-// 6.0) and anything out of range is kept and judged.
-bool HandParser::fitsDataLine(std::size_t type_token, std::size_t first_value, std::size_t end) const {
+// The width of a data line's type token, when it is one the checks may
+// drop lines of (.b8, .b32, .b64; a .b16 line needs PTX ISA 6.0), else 0.
+unsigned HandParser::droppableWidth(std::size_t type_token) const {
   const LexedToken& t = run_[type_token];
-  if (t.end - t.begin != 3 && t.end - t.begin != 4) return false;
-  std::string_view type = text_.substr(t.begin, t.end - t.begin);
-  unsigned short_enough = 0;  // literals up to this length always fit
-  std::uint64_t max = 0;
-  if (type == ".b8") {
-    short_enough = 2, max = 0xFF;
-  } else if (type == ".b32") {
-    short_enough = 9, max = 0xFFFFFFFF;
-  } else if (type == ".b64") {
-    short_enough = 18, max = ~std::uint64_t{0};
-  } else {
-    return false;
-  }
+  const char* p = text_.data() + t.begin;
+  if (t.end - t.begin == 3) return p[1] == 'b' && p[2] == '8' ? 8 : 0;
+  if (t.end - t.begin != 4 || p[1] != 'b') return 0;
+  if (p[2] == '3' && p[3] == '2') return 32;
+  if (p[2] == '6' && p[3] == '4') return 64;
+  return 0;
+}
+
+// Whether the INT tokens first_value, first_value + 2, ... before `end`
+// all fit a data line of `width` bits (11.5.2), unsigned: then the checks
+// find nothing on that line (src/sema/debug_directives.cpp). Read from the
+// tokens' lengths where they settle it: an integer literal of at most 2
+// characters is below 100, of at most 9 below 2^32 (0x and seven digits),
+// of at most 18 below 2^64 (0x and sixteen digits), and three decimal
+// digits are compared with 255; a longer one is parsed.
+bool HandParser::valuesFit(unsigned width, std::size_t first_value, std::size_t end) const {
+  const unsigned short_enough = width == 8 ? 2 : width == 32 ? 9 : 18;
+  const std::uint64_t max = width == 8 ? 0xFF : width == 32 ? 0xFFFFFFFF : ~std::uint64_t{0};
   for (std::size_t i = first_value; i < end; i += 2) {
     const LexedToken& v = run_[i];
-    if (v.end - v.begin <= short_enough) continue;
+    const unsigned size = v.end - v.begin;
+    if (size <= short_enough) continue;
+    const char* d = text_.data() + v.begin;
+    if (width == 8 && size == 3) {
+      // One token of three characters: 0NN, 0xN, 0bN, NNU are below 100,
+      // 1NN below 200; 2NN to 9NN are compared.
+      if (d[0] <= '1' || d[2] == 'U' || d[2] == 'u') continue;
+      const unsigned a = static_cast<unsigned>(d[0] - '0'), b = static_cast<unsigned>(d[1] - '0'),
+                     c = static_cast<unsigned>(d[2] - '0');
+      if (a < 10 && b < 10 && c < 10) {
+        if (100 * a + 10 * b + c <= 255) continue;
+        return false;
+      }
+    }
     std::uint64_t value = 0;
-    if (!parseIntegerLiteral(text_.substr(v.begin, v.end - v.begin), value) || value > max) return false;
+    if (!parseIntegerLiteral({d, size}, value) || value > max) return false;
   }
   return true;
 }
@@ -251,7 +267,15 @@ bool HandParser::validSectionItems(bool until_brace, std::vector<ast::SectionIte
       // thousands of such lines, a token per one or two bytes).
       std::size_t q = p_ + 1;
       while (q + 2 < n && tokens[q].type == T::INT && tokens[q + 1].type == T::COMMA) q += 2;
-      if (q < n && tokens[q].type == T::INT && !continuesExpression(type(q + 1)) && fitsDataLine(p_, p_ + 1, q + 1)) {
+      if (q < n && tokens[q].type == T::INT && !continuesExpression(type(q + 1))) {
+        if (unsigned width = droppableWidth(p_); width != 0 && valuesFit(width, p_ + 1, q + 1)) {
+          p_ = q + 1;
+          continue;
+        }
+      } else if (q == p_ + 1 && q < n && isName(tokens[q].type) && type(q + 1) != T::COMMA &&
+                 !continuesExpression(type(q + 1)) && droppableWidth(p_) >= 32) {
+        // `.b64 $L__func_begin0`, `.b32 .debug_abbrev`: a label alone on a
+        // .b32/.b64 line, valid from the first version with .section.
         p_ = q + 1;
         continue;
       }
@@ -855,7 +879,6 @@ bool HandParser::sectionItem(ast::SectionItem& item) {
     p_ += 2;
   } else if (at(T::TYPE)) {
     item.type = token(p_++);
-    item.values.reserve((run_.size() - p_ + 1) / 2);  // at most
     do {
       // Most values of a data line are bare integers (`.b8 105, 110`): the
       // primary expression that expression() would build.

@@ -50,10 +50,11 @@ class HandParser {
   bool topLevelItems(std::span<const LexedToken> run, std::vector<ast::TopLevel>& out);
   // Whether all of `run` parses as sectionItemsPiece, keeping in `out` only
   // the items the checks judge (src/sema/debug_directives.cpp): a data line of
-  // .b8, .b32 or .b64 bare integers that fit it (most of a debug section)
-  // is judged on its token types and lengths alone and dropped, any other
-  // item is parsed and kept (labels, .b16, names, negative numbers, values
-  // out of range). False, `out` as it was, when the run does not parse.
+  // .b8, .b32 or .b64 bare integers that fit it (most of a debug section),
+  // or of one label alone on a .b32/.b64 line, is judged on its token types
+  // and lengths alone and dropped; any other item is parsed and kept
+  // (labels, .b16, label expressions, negative numbers, values out of
+  // range). False, `out` as it was, when the run does not parse.
   bool sectionItemsValid(std::span<const LexedToken> run, std::vector<ast::SectionItem>& out);
   // The same for a section's body at the start of `tokens`, up to the '}'
   // that ends it (where an item would begin): true, `closer` its index,
@@ -77,7 +78,8 @@ class HandParser {
 
   bool start(std::span<const LexedToken> run);
   bool validSectionItems(bool until_brace, std::vector<ast::SectionItem>& out);
-  bool fitsDataLine(std::size_t type_token, std::size_t first_value, std::size_t end) const;
+  unsigned droppableWidth(std::size_t type_token) const;
+  bool valuesFit(unsigned width, std::size_t first_value, std::size_t end) const;
   bool statement(std::vector<ast::Statement>& out);
   bool instruction(ast::Statement& out);
   bool operand(ast::Operand& op);

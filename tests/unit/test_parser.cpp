@@ -342,3 +342,83 @@ TEST_CASE("large files are parsed in chunks of whole items", "[parser]") {
   CHECK(r.stats.chunks > 1);
   CHECK(r.stats.ll_fallbacks == 0);
 }
+
+// The checks' parse (keep_section_data off) drops a debug section's data
+// line only where the checks could find nothing in it (src/sema/
+// debug_directives.cpp): .b8/.b32/.b64 integers that fit, or a label alone
+// on a .b32/.b64 line, read from token lengths and a few characters. Each
+// line below is one item kept or not, and lint gives the same findings
+// whether every line is kept (a whole-module check) or not (streaming).
+TEST_CASE("parser: the checks' parse keeps exactly the debug-section lines the checks judge") {
+  struct Line {
+    const char* text;
+    bool kept;
+    bool error;  // PL2018 at .version 8.0
+  };
+  const Line lines[] = {
+      {".b8 0", false, false},
+      {".b8 99", false, false},
+      {".b8 100", false, false},
+      {".b8 199", false, false},
+      {".b8 200", false, false},
+      {".b8 255", false, false},
+      {".b8 256", true, true},
+      {".b8 300", true, true},
+      {".b8 999", true, true},
+      {".b8 077", false, false},
+      {".b8 0xff", false, false},
+      {".b8 0x100", true, true},
+      {".b8 25U", false, false},
+      {".b8 255U", false, false},
+      {".b8 256U", true, true},
+      {".b8 0b11111111", false, false},
+      {".b8 0b111111111", true, true},
+      {".b8 1, 2, 255, 3", false, false},
+      {".b8 1, 2, 256, 3", true, true},
+      {".b8 -1", true, false},
+      {".b16 1", true, false},
+      {".b32 999999999", false, false},
+      {".b32 4294967295", false, false},
+      {".b32 0xFFFFFFFF", false, false},
+      {".b32 4294967296", true, true},
+      {".b32 0x100000000", true, true},
+      {".b64 18446744073709551615", false, false},
+      {".b64 0xFFFFFFFFFFFFFFFF", false, false},
+      {".b64 $L__func_begin0", false, false},
+      {".b32 .debug_abbrev", false, false},
+      {".b8 $L__func_begin0", true, true},
+      {".b16 $L__func_begin0", true, true},
+      {".b64 $L__func_begin0+8", true, false},
+      {".b64 $L__a-$L__b", true, false},
+      {".b64 1, $L__b", true, true},
+      {".u32 1", true, true},
+  };
+  for (const Line& line : lines) {
+    INFO(line.text);
+    std::string text =
+        std::string(".version 8.0\n.target sm_90\n.address_size 64\n.section .debug_info\n{\n") + line.text + "\n}\n";
+    parse::ParseOptions checks;
+    checks.keep_section_data = false;
+    ast::Module module;
+    diag::DiagnosticSink sink;
+    parse::parseModule(text, checks, module, sink);
+    CHECK(sink.diagnostics().empty());
+    std::size_t kept = 0;
+    for (const ast::TopLevel& item : module.items) {
+      if (const auto* s = std::get_if<ast::SectionDirective>(&item.node)) kept += s->items.size();
+    }
+    CHECK(kept == (line.kept ? 1u : 0u));
+    Options whole;
+    whole.streaming = false;
+    Options streamed;
+    streamed.streaming = true;
+    Result a = lint(text, whole), b = lint(text, streamed);
+    auto codes = [](const Result& r) {
+      std::string out;
+      for (const Diagnostic& d : r.diagnostics) out += std::string(d.code) + " " + d.message + "\n";
+      return out;
+    };
+    CHECK(codes(a) == codes(b));
+    CHECK((codes(b).find("PL2018") != std::string::npos) == line.error);
+  }
+}

@@ -219,10 +219,19 @@ void applyDirectiveDeviations(const DeviationSubject& subject, SourceRange at, c
   const std::vector<Diagnostic>& list = sink.diagnostics();
   bool refused = std::any_of(list.begin() + static_cast<std::ptrdiff_t>(std::min(first, list.size())), list.end(),
                              [](const Diagnostic& d) { return d.severity == Severity::Error; });
-  auto first_holding = [&](spec::DeviationDirection direction) -> const Deviation* {
+  // The directives' entries, in table order (a debug section has
+  // thousands of values; the table has a few directive entries).
+  static const std::vector<const Deviation*> directive_entries = [] {
+    std::vector<const Deviation*> out;
     for (const Deviation& d : spec::deviations()) {
-      if (d.direction == direction && d.mnemonic == subject.opcode && holds(d, context) && d.applies(subject)) {
-        return &d;
+      if (d.mnemonic.starts_with(".")) out.push_back(&d);
+    }
+    return out;
+  }();
+  auto first_holding = [&](spec::DeviationDirection direction) -> const Deviation* {
+    for (const Deviation* d : directive_entries) {
+      if (d->direction == direction && d->mnemonic == subject.opcode && holds(*d, context) && d->applies(subject)) {
+        return d;
       }
     }
     return nullptr;
