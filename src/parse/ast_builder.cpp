@@ -6,6 +6,7 @@
 
 #include "PtxLexer.h"
 #include "parse/syntax_errors.h"
+#include "support/text.h"
 
 namespace ptxlint::parse {
 namespace {
@@ -19,31 +20,7 @@ T* as(antlr4::tree::ParseTree* node) {
 
 // Parses an integer literal (4.5.1): decimal, 0x hex, 0b binary, 0 octal,
 // optional 'U'. Returns false when the value exceeds 64 bits.
-bool parseInteger(std::string_view text, std::uint64_t& value) {
-  if (!text.empty() && text.back() == 'U') text.remove_suffix(1);
-  unsigned base = 10;
-  if (text.size() > 1 && text[0] == '0') {
-    if (text[1] == 'x' || text[1] == 'X') {
-      base = 16;
-      text.remove_prefix(2);
-    } else if (text[1] == 'b' || text[1] == 'B') {
-      base = 2;
-      text.remove_prefix(2);
-    } else {
-      base = 8;
-      text.remove_prefix(1);
-    }
-  }
-  value = 0;
-  for (char c : text) {
-    unsigned digit = (c >= '0' && c <= '9')   ? unsigned(c - '0')
-                     : (c >= 'a' && c <= 'f') ? unsigned(c - 'a' + 10)
-                                              : unsigned(c - 'A' + 10);
-    if (value > (UINT64_MAX - digit) / base) return false;
-    value = value * base + digit;
-  }
-  return true;
-}
+bool parseInteger(std::string_view text, std::uint64_t& value) { return support::integerLiteralValue(text, value); }
 
 // A small decimal number (version components); saturates instead of
 // overflowing.

@@ -13,6 +13,7 @@
 
 #include "sema/opaque_types.h"
 #include "spec/function_directives.h"
+#include "support/text.h"
 
 namespace ptxlint::sema {
 namespace {
@@ -38,31 +39,18 @@ unsigned typeBits(std::string_view type) {
   return 0;
 }
 
-bool isPowerOfTwo(std::string_view text) {
-  std::uint64_t value = 0;
-  int base = 10;
-  std::string_view digits = text;
-  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
-    base = 16;
-    digits.remove_prefix(2);
-  }
-  if (!digits.empty() && (digits.back() == 'U' || digits.back() == 'u')) digits.remove_suffix(1);
-  for (char c : digits) {
-    int v = c >= '0' && c <= '9' ? c - '0' : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : 99;
-    if (v >= base) return true;  // not a number this reads: not judged
-    if (value > (UINT64_MAX >> 4)) return true;
-    value = value * static_cast<unsigned>(base) + static_cast<unsigned>(v);
-  }
-  return value != 0 && (value & (value - 1)) == 0;
-}
-
+// An alignment or directive value, an integer literal of any base (4.5.1:
+// `.align 010` is 8); one past 64 bits is taken as a large positive power
+// of two (PL1011 is the parser's).
 std::uint64_t intValue(std::string_view text) {
   std::uint64_t value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return 1;  // hex and the like: taken as positive
-    value = value * 10 + static_cast<unsigned>(c - '0');
-  }
+  if (!support::integerLiteralValue(text, value)) return std::uint64_t{1} << 63;
   return value;
+}
+
+bool isPowerOfTwo(std::string_view text) {
+  std::uint64_t value = intValue(text);
+  return value != 0 && (value & (value - 1)) == 0;
 }
 
 // Bytes of one element of a parameter (its type times its vector size); 0
@@ -602,7 +590,10 @@ void DeclarationChecker::directives(const std::vector<ast::FunctionDirective>& l
              fmt::format("'{}' takes at most 3 dimensions (x, y, z)", name), info->section);
     }
     for (const ast::Token& v : d.values) {
-      if (intValue(v.text) == 0 && name != ".abi_preserve" && name != ".abi_preserve_control") {
+      // (.maxclusterrank 0 and .reqnctapercluster 0: the manual sets no
+      // lower bound there, and ptxas 13.0 takes them.)
+      if (intValue(v.text) == 0 && name != ".abi_preserve" && name != ".abi_preserve_control" &&
+          name != ".maxclusterrank" && name != ".reqnctapercluster") {
         report(diag::RuleId::InvalidFunctionDirective, v.range,
                fmt::format("'{}' takes positive values, not {}", name, v.text), info->section);
       }

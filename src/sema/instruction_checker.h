@@ -53,6 +53,9 @@ struct Signature {
   // no call can fit (9.7.12.5: "the call operands are type-checked against
   // the type signature of the functions indicated by flist").
   bool agree = true;
+  // The last parameter is an unsized .param .b8 array: a call may leave its
+  // argument out (11.2.2).
+  bool last_omissible = false;
 };
 
 class RegisterResolver {

@@ -2,6 +2,7 @@
 
 #include "sema/engine/deviation_check.h"
 #include "sema/module_context.h"
+#include "support/text.h"
 
 namespace ptxlint::sema {
 namespace {
@@ -233,11 +234,13 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
   for (const ast::TopLevel& item : module.items) {
     const auto* a = itemAs<ast::AddressSizeDirective>(item);
     if (a == nullptr) continue;
-    if (a->size.text != "32" && a->size.text != "64") {
+    // (Any integer literal: .address_size 0x40 is 64, as ptxas reads it.)
+    std::uint64_t size = 0;
+    if (!support::integerLiteralValue(a->size.text, size) || (size != 32 && size != 64)) {
       sink.report(diag::RuleId::InvalidAddressSize, a->size.range,
                   fmt::format("invalid .address_size {}; it is 32 or 64", a->size.text));
     } else if (context.address_size == 0) {
-      context.address_size = a->size.text == "64" ? 64 : 32;
+      context.address_size = static_cast<std::uint8_t>(size);
     }
     context.require(sink, a->range, "the .address_size directive", {2, 3}, {}, "11.1.3");
   }

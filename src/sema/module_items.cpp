@@ -73,16 +73,37 @@ bool ModuleItemChecker::aliasee(const ast::AliasDirective& a, const Symbol* symb
   if (facts->entry) {
     report(diag::RuleId::InvalidDeclaration, a.aliasee.range,
            fmt::format("'{}' is a kernel (.entry): .alias names non-entry functions", name), "11.2.3");
-  } else if (!facts->body) {
-    report(diag::RuleId::InvalidDeclaration, a.aliasee.range,
-           fmt::format("'{}' has no body here: the aliasee must be defined in the same module", name), "11.2.3");
-  } else if (facts->weak) {
-    report(diag::RuleId::InvalidDeclaration, a.aliasee.range,
-           fmt::format("'{}' is .weak: an aliasee cannot have .weak linkage", name), "11.2.3");
-  } else {
+    return false;
+  }
+  if (!facts->body) {
+    // Defined later in the module, maybe ("in the same module", not
+    // before): judged once the module is read (finish()).
+    pending_aliasees_.push_back({std::string(name), a.aliasee.range});
     return true;
   }
+  return definedAliasee(name, a.aliasee.range, *facts);
+}
+
+// The aliasee `name` (at `at`), defined: not .weak.
+bool ModuleItemChecker::definedAliasee(std::string_view name, SourceRange at, const FunctionFacts& facts) {
+  if (!facts.weak) return true;
+  report(diag::RuleId::InvalidDeclaration, at, fmt::format("'{}' is .weak: an aliasee cannot have .weak linkage", name),
+         "11.2.3");
   return false;
+}
+
+void ModuleItemChecker::finish() {
+  for (const PendingAliasee& p : pending_aliasees_) {
+    auto it = functions_.find(p.name);
+    if (it != functions_.end() && it->second.body) {
+      definedAliasee(p.name, p.at, it->second);
+    } else {
+      report(diag::RuleId::InvalidDeclaration, p.at,
+             fmt::format("'{}' has no body in this module: the aliasee must be defined in the same module", p.name),
+             "11.2.3");
+    }
+  }
+  pending_aliasees_.clear();
 }
 
 // 11.2.3: "Identifier fAlias is a function declaration without body";

@@ -7,6 +7,7 @@
 
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "ast/ast.h"
 #include "diag/diagnostic_builder.h"
@@ -28,6 +29,8 @@ class ModuleItemChecker {
   // undeclared).
   void alias(const ast::AliasDirective& a, const Symbol* alias, const Symbol* aliasee);
   void file(const ast::FileDirective& f);
+  // At the module's end: what an .alias named before its definition.
+  void finish();
 
  private:
   struct FunctionFacts {
@@ -39,6 +42,12 @@ class ModuleItemChecker {
   };
 
   bool aliasee(const ast::AliasDirective& a, const Symbol* symbol, const FunctionFacts*& facts);
+  bool definedAliasee(std::string_view name, SourceRange at, const FunctionFacts& facts);
+  struct PendingAliasee {
+    std::string name;
+    SourceRange at;
+  };
+  std::vector<PendingAliasee> pending_aliasees_;  // declared, not yet defined
   Diagnostic& report(diag::RuleId rule, SourceRange at, std::string message, std::string_view section);
 
   const ModuleContext& context_;

@@ -39,6 +39,11 @@ enum class SymbolKind : std::uint8_t {
 inline constexpr std::uint16_t kUnknownCount = 0xFFFF;
 // A .calltargets list whose targets have different counts: no call fits all.
 inline constexpr std::uint16_t kMixedCount = 0xFFFE;
+// Set in a parameter count (below 0x8000) whose last parameter is an
+// unsized .param .b8 array (11.2.2: "the last argument may be omitted from
+// the call instruction if no parameter is passed through it"); counts are
+// kept, compared and keyed with it.
+inline constexpr std::uint16_t kLastParamOmissible = 0x8000;
 
 struct Symbol {
   SymbolKind kind;

@@ -82,7 +82,9 @@ class ScopeRegisters final : public RegisterResolver {
     const Symbol* s = lookup(name);
     if (s == nullptr || s->results == kUnknownCount || s->params == kUnknownCount) return std::nullopt;
     if (s->results == kMixedCount) return Signature{0, 0, /*agree=*/false};
-    return Signature{s->results, s->params};
+    Signature sig{s->results, static_cast<std::uint16_t>(s->params & ~symbols::kLastParamOmissible)};
+    sig.last_omissible = (s->params & symbols::kLastParamOmissible) != 0;
+    return sig;
   }
 
  private:
@@ -209,6 +211,7 @@ class SymbolChecker {
       }
     }
     later_initializer_names_.clear();
+    module_items_.finish();
   }
 
   // Chapter 12: each pragma string's version and target notes. Unknown
@@ -404,9 +407,20 @@ class SymbolChecker {
     return symbol;
   }
 
+  // A parameter list's length, with kLastParamOmissible where its last is
+  // `.param .b8 name[]` (11.2.2).
   static std::uint16_t count(const std::optional<std::vector<ast::Param>>& params) {
     std::size_t n = params ? params->size() : 0;
-    return n < kUnknownCount ? static_cast<std::uint16_t>(n) : kUnknownCount;
+    if (n >= symbols::kLastParamOmissible) return kUnknownCount;
+    auto counted = static_cast<std::uint16_t>(n);
+    if (n == 0) return counted;
+    const ast::Param& last = params->back();
+    const ast::Specifier* space = last.find(last.state_space);
+    const ast::Specifier* type = last.find(last.type);
+    const std::vector<const ast::Expr*>& dims = last.declarator.dimensions;
+    bool unsized_bytes = space != nullptr && space->keyword.text == ".param" && type != nullptr &&
+                         type->keyword.text == ".b8" && dims.size() == 1 && dims[0] == nullptr;
+    return unsized_bytes ? static_cast<std::uint16_t>(counted | symbols::kLastParamOmissible) : counted;
   }
 
   // The counts shared by every target of a .calltargets list: unknown where

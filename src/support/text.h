@@ -150,6 +150,35 @@ inline bool isIntegerLiteral(std::string_view t) {
   return i == t.size();
 }
 
+// The value of an integer literal's text as the lexer takes it (4.5.1:
+// decimal, 0x hex, 0b binary, 0 octal, an optional U); false when it
+// exceeds 64 bits.
+inline bool integerLiteralValue(std::string_view text, std::uint64_t& value) {
+  if (!text.empty() && (text.back() == 'U' || text.back() == 'u')) text.remove_suffix(1);
+  unsigned base = 10;
+  if (text.size() > 1 && text[0] == '0') {
+    if (text[1] == 'x' || text[1] == 'X') {
+      base = 16;
+      text.remove_prefix(2);
+    } else if (text[1] == 'b' || text[1] == 'B') {
+      base = 2;
+      text.remove_prefix(2);
+    } else {
+      base = 8;
+      text.remove_prefix(1);
+    }
+  }
+  value = 0;
+  for (char c : text) {
+    unsigned digit = (c >= '0' && c <= '9')   ? unsigned(c - '0')
+                     : (c >= 'a' && c <= 'f') ? unsigned(c - 'a' + 10)
+                                              : unsigned(c - 'A' + 10);
+    if (value > (UINT64_MAX - digit) / base) return false;
+    value = value * base + digit;
+  }
+  return true;
+}
+
 // Whether `t` is the whole text of an exact floating-point constant (4.5.1:
 // 0f or 0F and eight hexadecimal digits, 0d or 0D and sixteen; this test
 // takes any count of digits, the lexer's HEX_FLOAT those two).

@@ -249,7 +249,7 @@ void applyModuleDeviations(const ast::Module& module, const ModuleContext& conte
     DeviationOperand size;
     size.kind = Kind::IntConstant;
     size.text = a->size.text;
-    size.constant = a->size.text == "32" ? 32 : a->size.text == "64" ? 64 : 0;
+    if (!support::integerLiteralValue(a->size.text, size.constant)) size.constant = 0;
     DeviationSubject subject{".address_size", {}, {&size, 1}, context.version, context.target};
     for (const Deviation& d : spec::deviations()) {
       if (d.mnemonic == ".address_size" && holds(d, context) && d.applies(subject)) {

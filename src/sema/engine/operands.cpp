@@ -135,7 +135,11 @@ void checkSignature(const OperandScope& s, const OperandBinding& operands, const
              "(9.7.12.5)"});
     return;
   }
-  if (!sig || !results || !params || (*results == sig->results && *params == sig->params)) return;
+  // "When calling a function with such an unsized last argument, the last
+  // argument may be omitted from the call instruction if no parameter is
+  // passed through it" (11.2.2).
+  bool omitted_last = sig && params && sig->last_omissible && *params + 1 == sig->params;
+  if (!sig || !results || !params || (*results == sig->results && (*params == sig->params || omitted_last))) return;
   auto plural = [](std::size_t n, std::string_view word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); };
   out.add(diag::RuleId::OperandCount, op.range,
           out.say("'{}' has {} and {}; the call gives {} and {}", op.expr->text, plural(sig->results, "result"),

@@ -104,6 +104,7 @@ class MemoKey {
         number(sig->results);
         number(sig->params);
         put(sig->agree ? '+' : '-');
+        put(sig->last_omissible ? '[' : ']');
       }
       return;
     }
