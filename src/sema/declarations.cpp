@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "sema/engine/deviation_check.h"
 #include "sema/opaque_types.h"
 #include "spec/function_directives.h"
 #include "support/text.h"
@@ -358,10 +359,39 @@ void DeclarationChecker::variable(const ast::VariableDecl& decl, const ast::Func
     }
   }
   if (type != nullptr) checkOpaqueType(type_name, type->range, context_, sink_);
+  if (type != nullptr && isOpaqueType(type_name)) opaqueVariable(decl, *type, space, function);
   for (const ast::Declarator& d : decl.declarators) {
     arrays(d, is_extern);
     initializer(decl, d, space, is_extern);
     if (d.initializer) checkMemberInitializer(type_name, !d.dimensions.empty(), *d.initializer, context_, sink_);
+  }
+}
+
+// 5.3: "Variables using these types may be declared at module scope or
+// within kernel entry parameter lists. At module scope, these variables
+// must be in the .global state space"; 5.4.2: "Vectors must be based on a
+// fundamental type"; 11.6.4: ".common ... cannot be used ... on symbols
+// with opaque type".
+void DeclarationChecker::opaqueVariable(const ast::VariableDecl& decl, const ast::Specifier& type,
+                                        std::string_view space, const ast::Function* function) {
+  std::string_view name = type.keyword.text;
+  if (function != nullptr) {
+    report(diag::RuleId::InvalidDeclaration, type.range,
+           fmt::format("a {} variable is declared at module scope or as a kernel parameter, not in a function", name),
+           "5.3");
+  } else if (!space.empty() && space != ".global") {
+    report(diag::RuleId::InvalidDeclaration, decl.find(decl.state_space)->range,
+           fmt::format("a module-scope {} variable is in .global, not {}", name, space), "5.3.2");
+  }
+  if (decl.vector >= 0) {
+    report(diag::RuleId::InvalidDeclaration, decl.find(decl.vector)->range,
+           fmt::format("a vector is of a fundamental type, not {}", name), "5.4.2");
+  }
+  for (const ast::Specifier& s : decl.specifiers) {
+    if (s.kind == Kind::Linkage && s.keyword.text == ".common") {
+      report(diag::RuleId::InvalidDeclaration, s.range, fmt::format(".common cannot be used on a {} variable", name),
+             "11.6.4");
+    }
   }
 }
 
@@ -391,7 +421,7 @@ void DeclarationChecker::attributes(const std::vector<ast::AttributeItem>& items
 }
 
 // One parameter of an .entry, a .func or a .callprototype (5.1.6, 11.2).
-void DeclarationChecker::param(const ast::Param& p, bool is_entry, bool is_return, bool is_last) {
+void DeclarationChecker::param(const ast::Param& p, bool is_entry, bool is_return, bool is_last, bool bodiless) {
   specifierOrder(p.specifiers, /*is_param=*/true);
   vectorAndAlignment(p.specifiers, p.vector, p.type, p.align);
   const ast::Specifier* space = p.find(p.state_space);
@@ -413,10 +443,41 @@ void DeclarationChecker::param(const ast::Param& p, bool is_entry, bool is_retur
     report(diag::RuleId::InvalidDeclaration, p.declarator.initializer->range, "a parameter cannot have an initializer",
            "5.1.6");
   }
-  if (const ast::Specifier* type = p.find(p.type)) checkOpaqueType(type->keyword.text, type->range, context_, sink_);
+  if (const ast::Specifier* type = p.find(p.type)) {
+    checkOpaqueType(type->keyword.text, type->range, context_, sink_);
+    // 5.3: opaque variables are module-scope ones "or within kernel entry
+    // parameter lists".
+    if (!is_entry && isOpaqueType(type->keyword.text)) {
+      std::size_t first = sink_.diagnostics().size();
+      report(diag::RuleId::InvalidDeclaration, type->range,
+             fmt::format("a {} parameter is a kernel's (.entry), not a function's", type->keyword.text), "5.3");
+      // (ptxas 13.0 takes it in a declaration without body.)
+      std::string_view words[2] = {type->keyword.text.substr(1), bodiless ? "bodiless" : "defined"};
+      spec::DeviationSubject subject{".func", words, {}, context_.version, context_.target};
+      engine::applyDirectiveDeviations(subject, type->range, context_, sink_, first);
+    }
+  }
   if (is_entry && space != nullptr && space_name != ".param") {
     report(diag::RuleId::InvalidDeclaration, space->range,
            fmt::format("kernel parameters are in .param, not {}", space_name), "5.1.6.1");
+  }
+  // 11.2.2: "Parameters must be base types in either the register or
+  // parameter state space"; 11.3.3: "or array types in parameter state
+  // space"; 5.4.1: "Predicate variables may only be declared in the
+  // register state space".
+  if (!is_entry && space != nullptr && space_name != ".param" && space_name != ".reg") {
+    report(diag::RuleId::InvalidDeclaration, space->range,
+           fmt::format("function parameters are in .reg or .param, not {}", space_name), "11.2.2");
+  }
+  const ast::Specifier* type = p.find(p.type);
+  if (type != nullptr && type->keyword.text == ".pred" && space_name == ".param") {
+    report(diag::RuleId::InvalidDeclaration, type->range, "a .pred parameter is in .reg: predicates are registers only",
+           "5.4.1");
+  }
+  if (space_name == ".reg" && !p.declarator.dimensions.empty()) {
+    report(diag::RuleId::InvalidDeclaration, p.declarator.dimension_ranges[0],
+           "a .reg parameter cannot be an array: arrays are .param parameters", "11.3.3");
+    return;
   }
   if (space_name == ".param" && p.vector >= 0) {
     report(diag::RuleId::InvalidDeclaration, p.find(p.vector)->range, "a .param parameter cannot be a vector", "5.1.6");
@@ -439,6 +500,13 @@ void DeclarationChecker::param(const ast::Param& p, bool is_entry, bool is_retur
     report(diag::RuleId::InvalidDeclaration, at, "a return parameter cannot be an array without size", "11.2.2");
   } else if (!is_last) {
     report(diag::RuleId::InvalidDeclaration, at, "only the last parameter may be an array without size", "11.2.2");
+  } else if (type != nullptr && type->keyword.text != ".b8") {
+    std::size_t first = sink_.diagnostics().size();
+    report(diag::RuleId::InvalidDeclaration, type->range,
+           fmt::format("an array parameter without size is .b8, not {}", type->keyword.text), "11.2.2");
+    std::string_view word = type->keyword.text.substr(1);
+    spec::DeviationSubject subject{".func", {&word, 1}, {}, context_.version, context_.target};
+    engine::applyDirectiveDeviations(subject, type->range, context_, sink_, first);
   } else {
     context_.require(sink_, at, "an array parameter without size", {6, 0}, {K::AtLeast, 30}, "11.2.2");
   }
@@ -446,14 +514,14 @@ void DeclarationChecker::param(const ast::Param& p, bool is_entry, bool is_retur
 
 void DeclarationChecker::paramLists(const std::optional<std::vector<ast::Param>>& returns,
                                     const std::optional<std::vector<ast::Param>>& inputs, bool is_entry,
-                                    bool is_prototype) {
+                                    bool is_prototype, bool bodiless) {
   std::size_t param_returns = 0;
   const ast::Param* first_param = nullptr;
   for (const auto* list : {&returns, &inputs}) {
     if (!*list) continue;
     for (std::size_t i = 0; i < (*list)->size(); ++i) {
       const ast::Param& p = (**list)[i];
-      param(p, is_entry, list == &returns, i + 1 == (*list)->size());
+      param(p, is_entry, list == &returns, i + 1 == (*list)->size(), bodiless);
       const ast::Specifier* space = p.find(p.state_space);
       if (space == nullptr || space->keyword.text != ".param") continue;
       if (list == &returns) ++param_returns;
@@ -531,13 +599,13 @@ void DeclarationChecker::function(const ast::Function& f) {
     attributes(a.attributes, {}, /*on_function=*/true, a.range);
   }
   if (is_entry) entryParamList(f);
-  paramLists(f.return_params, f.params, is_entry, /*is_prototype=*/false);
+  paramLists(f.return_params, f.params, is_entry, /*is_prototype=*/false, /*bodiless=*/!f.body);
   directives(f.directives, f.kind.text, f.return_params && !f.return_params->empty());
 }
 
 void DeclarationChecker::callPrototype(const ast::CallPrototype& proto) {
   context_.require(sink_, proto.range, "the .callprototype directive", {2, 1}, {K::AtLeast, 20}, "11.3.3");
-  paramLists(proto.return_params, proto.params, /*is_entry=*/false, /*is_prototype=*/true);
+  paramLists(proto.return_params, proto.params, /*is_entry=*/false, /*is_prototype=*/true, /*bodiless=*/true);
   for (const ast::FunctionDirective& d : proto.directives) {
     if (const spec::FunctionDirectiveInfo* info = spec::findFunctionDirective(d.keyword.text)) {
       context_.require(sink_, d.keyword.range, fmt::format("the {} directive", d.keyword.text), info->introduced,
@@ -556,6 +624,7 @@ void DeclarationChecker::directives(const std::vector<ast::FunctionDirective>& l
   const ast::FunctionDirective* maxntid = nullptr;
   const ast::FunctionDirective* reqntid = nullptr;
   const ast::FunctionDirective* cluster = nullptr;
+  const ast::FunctionDirective* max_cluster = nullptr;
   const ast::FunctionDirective* blocks = nullptr;
   for (const ast::FunctionDirective& d : list) {
     std::string_view name = d.keyword.text;
@@ -583,6 +652,7 @@ void DeclarationChecker::directives(const std::vector<ast::FunctionDirective>& l
     if (name == ".maxntid") maxntid = &d;
     if (name == ".reqntid") reqntid = &d;
     if (name == ".reqnctapercluster") cluster = &d;
+    if (name == ".maxclusterrank") max_cluster = &d;
     if (name == ".blocksareclusters") blocks = &d;
     bool dimensions = name == ".maxntid" || name == ".reqntid" || name == ".reqnctapercluster";
     if (dimensions && d.values.size() > 3) {
@@ -603,6 +673,13 @@ void DeclarationChecker::directives(const std::vector<ast::FunctionDirective>& l
     Diagnostic& d = report(diag::RuleId::InvalidFunctionDirective, reqntid->keyword.range,
                            "'.reqntid' and '.maxntid' cannot both be given", "11.4.3");
     diag::DiagnosticSink::addNote(d, maxntid->keyword.range, "'.maxntid' is here");
+  }
+  // 11.7.3: "The .maxclusterrank directive cannot be used in conjunction
+  // with the .reqnctapercluster directive."
+  if (max_cluster != nullptr && cluster != nullptr) {
+    Diagnostic& d = report(diag::RuleId::InvalidFunctionDirective, max_cluster->keyword.range,
+                           "'.maxclusterrank' and '.reqnctapercluster' cannot both be given", "11.7.3");
+    diag::DiagnosticSink::addNote(d, cluster->keyword.range, "'.reqnctapercluster' is here");
   }
   if (blocks != nullptr && (reqntid == nullptr || cluster == nullptr)) {
     report(diag::RuleId::InvalidFunctionDirective, blocks->keyword.range,

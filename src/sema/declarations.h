@@ -34,10 +34,14 @@ class DeclarationChecker {
   void linkage(const ast::VariableDecl& decl, std::string_view space, bool at_module_scope);
   void stateSpaceScope(const ast::VariableDecl& decl, std::string_view space, const ast::Function* function);
   void paramLists(const std::optional<std::vector<ast::Param>>& returns,
-                  const std::optional<std::vector<ast::Param>>& inputs, bool is_entry, bool is_prototype);
-  void param(const ast::Param& p, bool is_entry, bool is_return, bool is_last);
+                  const std::optional<std::vector<ast::Param>>& inputs, bool is_entry, bool is_prototype,
+                  bool bodiless);
+  // `bodiless`: of a function declaration or a prototype (no body).
+  void param(const ast::Param& p, bool is_entry, bool is_return, bool is_last, bool bodiless);
   void entryParamList(const ast::Function& f);
   void directives(const std::vector<ast::FunctionDirective>& list, std::string_view kind, bool has_returns);
+  void opaqueVariable(const ast::VariableDecl& decl, const ast::Specifier& type, std::string_view space,
+                      const ast::Function* function);
   void attributes(const std::vector<ast::AttributeItem>& items, std::string_view space, bool on_function,
                   SourceRange at);
   Diagnostic& report(diag::RuleId rule, SourceRange at, std::string message, std::string_view section);

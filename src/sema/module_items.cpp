@@ -2,10 +2,24 @@
 
 #include <fmt/format.h>
 
+#include <string>
+
+#include "support/text.h"
+
 namespace ptxlint::sema {
 namespace {
 
 using symbols::SymbolKind;
+
+// The bytes of a fundamental type (.b8 1, .f64 8), 0 for another word.
+std::uint64_t typeBytes(std::string_view type) {
+  if (type == ".pred") return 0;
+  std::size_t digits = type.find_first_of("0123456789");
+  if (digits == std::string_view::npos || type.find('x') != std::string_view::npos) return 0;
+  std::uint64_t bits = 0;
+  for (char c : type.substr(digits)) bits = bits * 10 + static_cast<unsigned>(c - '0');
+  return bits / 8;
+}
 
 // A parameter list as ptxas compares prototypes ("number of parameters",
 // "parameter types", "parameter alignment"): each parameter's specifiers
@@ -14,13 +28,23 @@ void appendParams(std::string& out, const std::optional<std::vector<ast::Param>>
   out += '(';
   if (params) {
     for (const ast::Param& p : *params) {
+      // (Numbers by value: .align 8 and .align 010 are one alignment; an
+      // alignment that is the element's own, .align 1 on .b8, is left out
+      // as ptxas leaves it.)
+      const ast::Specifier* type = p.find(p.type);
+      const ast::Specifier* vector = p.find(p.vector);
+      std::uint64_t natural = type != nullptr ? typeBytes(type->keyword.text) : 0;
+      if (vector != nullptr) natural *= vector->keyword.text == ".v2" ? 2 : vector->keyword.text == ".v4" ? 4 : 8;
       for (const ast::Specifier& s : p.specifiers) {
+        std::uint64_t value = 0;
+        bool known = s.value && support::integerLiteralValue(s.value->text, value);
+        if (s.kind == ast::SpecifierKind::Align && known && value == natural) continue;
         out += s.keyword.text;
-        if (s.value) out += s.value->text;
+        if (s.value) out += known ? std::to_string(value) : s.value->text;
       }
       for (const ast::Expr* dim : p.declarator.dimensions) {
         out += '[';
-        if (dim != nullptr) out += dim->text;
+        if (dim != nullptr) out += dim->kind == ast::ExprKind::IntLiteral ? std::to_string(dim->int_value) : dim->text;
         out += ']';
       }
       out += ',';
@@ -43,14 +67,42 @@ Diagnostic& ModuleItemChecker::report(diag::RuleId rule, SourceRange at, std::st
   return sink_.report(rule, at, std::move(message), section);
 }
 
+// 11.2: a function is defined once, as a kernel or a function, and its
+// declarations have its prototype (ptxas: "Duplicate definition of
+// function", "Inconsistent redefinition of 'k' as entry and function",
+// "Inconsistent prototypes of 'f', parameter types differ").
 void ModuleItemChecker::function(const ast::Function& f) {
-  FunctionFacts& facts = functions_[std::string(f.name.text)];
-  facts.entry = f.kind.text == ".entry";
+  auto [it, first] = functions_.try_emplace(std::string(f.name.text));
+  FunctionFacts& facts = it->second;
+  const bool entry = f.kind.text == ".entry";
+  std::string prototype;
+  appendParams(prototype, f.return_params);
+  appendParams(prototype, f.params);
+  if (!first) {
+    if (facts.entry != entry) {
+      Diagnostic& d = report(diag::RuleId::Redefinition, f.name.range,
+                             fmt::format("'{}' is declared as {} here and as {} before", f.name.text,
+                                         entry ? "a kernel (.entry)" : "a function (.func)",
+                                         facts.entry ? "a kernel (.entry)" : "a function (.func)"),
+                             "11.2");
+      diag::DiagnosticSink::addNote(d, facts.declared, "the first declaration is here");
+    } else if (facts.body && f.body) {
+      Diagnostic& d =
+          report(diag::RuleId::Redefinition, f.name.range, fmt::format("redefinition of '{}'", f.name.text), "11.2");
+      diag::DiagnosticSink::addNote(d, facts.defined, "previous definition is here");
+    } else if (facts.prototype != prototype) {
+      Diagnostic& d = report(diag::RuleId::InvalidDeclaration, f.name.range,
+                             fmt::format("the parameters of '{}' differ from its declaration's", f.name.text), "11.2");
+      diag::DiagnosticSink::addNote(d, facts.declared, "the first declaration is here");
+    }
+  } else {
+    facts.declared = f.name.range;
+    facts.entry = entry;
+  }
+  if (f.body && !facts.body) facts.defined = f.name.range;
   facts.body = facts.body || f.body.has_value();
   facts.weak = facts.weak || hasLinkage(f, ".weak");
-  facts.prototype.clear();
-  appendParams(facts.prototype, f.return_params);
-  appendParams(facts.prototype, f.params);
+  facts.prototype = std::move(prototype);
 }
 
 // 11.2.3: "fAliasee is a function symbol which must be defined in the same

@@ -39,6 +39,8 @@ class ModuleItemChecker {
     bool weak = false;
     std::string prototype;   // parameter specifiers and sizes, names left out
     std::string aliased_to;  // set once an .alias names it as fAlias
+    SourceRange declared{};  // its name where it was first declared or defined
+    SourceRange defined{};   // its name where it was defined (a body)
   };
 
   bool aliasee(const ast::AliasDirective& a, const Symbol* symbol, const FunctionFacts*& facts);
