@@ -615,6 +615,19 @@ void DeclarationChecker::callPrototype(const ast::CallPrototype& proto) {
   directives(proto.directives, ".callprototype", proto.return_params && !proto.return_params->empty());
 }
 
+// 11.3.1 .branchtargets, 11.3.2 .calltargets: "Introduced in PTX ISA
+// version 2.1", "Requires sm_20 or higher". ptxas 13.0 wants 6.0 and sm_30
+// for .branchtargets (deviation branchtargets-before-6.0).
+void DeclarationChecker::targetList(const ast::TargetList& list) {
+  std::string_view keyword = list.keyword.text;
+  bool branch = keyword == ".branchtargets";
+  std::size_t first = sink_.diagnostics().size();
+  context_.require(sink_, list.keyword.range, fmt::format("the {} directive", keyword), {2, 1}, {K::AtLeast, 20},
+                   branch ? "11.3.1" : "11.3.2");
+  spec::DeviationSubject subject{keyword, {}, {}, context_.version, context_.target};
+  engine::applyDirectiveDeviations(subject, list.keyword.range, context_, sink_, first);
+}
+
 // 11.4, 11.7, 11.8: the performance-tuning and cluster directives go on
 // kernels, .noreturn and .abi_preserve{_control} on functions and
 // prototypes (11.2.2, 11.3.3), .pragma on either.

@@ -23,6 +23,7 @@ class DeclarationChecker {
   void function(const ast::Function& f);
   // A .callprototype statement (11.3.3).
   void callPrototype(const ast::CallPrototype& proto);
+  void targetList(const ast::TargetList& list);
 
  private:
   void specifierOrder(const ast::Specifiers& specifiers, bool is_param);

@@ -488,6 +488,7 @@ class SymbolChecker {
         symbol.params = count(proto->params);
         declare(scope, symbol);
       } else if (const auto* list = ast::nodeIf<ast::TargetList>(s)) {
+        declarations_.targetList(*list);
         if (list->keyword.text == ".calltargets") {
           std::vector<Target> targets;
           for (const auto& target : list->targets) targets.push_back({target.name.text, target.count.has_value()});
@@ -550,6 +551,9 @@ class SymbolChecker {
       checkLocAttributes(*loc, context_, sink_);
     } else if (const auto* proto = ast::nodeIf<ast::CallPrototype>(s); proto != nullptr && labels_declared) {
       declarations_.callPrototype(*proto);
+    }
+    if (const auto* list = ast::nodeIf<ast::TargetList>(s); list != nullptr && labels_declared) {
+      declarations_.targetList(*list);
     }
   }
 
