@@ -185,6 +185,7 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
         }
       } else if (const spec::TargetOptionInfo* option = spec::findTargetOption(entry.text)) {
         if (entry.text == "map_f64_to_f32") map_f64 = &entry;
+        if (entry.text == "debug" && !context.debug_option) context.debug_option = entry.range;
         if (entry.text == "texmode_unified") texmode[0] = texmode[0] ? texmode[0] : &entry;
         if (entry.text == "texmode_independent") texmode[1] = texmode[1] ? texmode[1] : &entry;
         if (requirements != nullptr) {

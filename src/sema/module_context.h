@@ -35,6 +35,8 @@ struct ModuleContext {
   // 11.1.2 texmode_independent (9.7.10.1: "If no texturing mode is
   // declared, the module is assumed to use unified mode").
   bool texmode_independent = false;
+  // 11.1.2: the `debug` of `.target sm_90, debug`, where given.
+  std::optional<SourceRange> debug_option;
   bool version_overridden = false;
   bool target_overridden = false;
   // --requirements: every gated use is logged here (nullptr: not asked).

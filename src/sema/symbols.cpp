@@ -195,6 +195,7 @@ class SymbolChecker {
         module_items_.file(*file);
       } else if (const auto* section = std::get_if<ast::SectionDirective>(&item.node)) {
         checkSection(*section, context_, sink_);
+        has_debug_section_ = true;
       }
     }
     declareUnknownUpTo(module.items.size());  // after the last item: for the next chunk
@@ -212,6 +213,16 @@ class SymbolChecker {
     }
     later_initializer_names_.clear();
     module_items_.finish();
+    // 11.1.2: "If the debug option is declared, an error message is
+    // generated if no DWARF information is found in the file" (ptxas:
+    // "Debug information not found in presence of .target debug"; .loc and
+    // .file alone are not DWARF information to it).
+    if (context_.debug_option && !has_debug_section_) {
+      Diagnostic& d = sink_.report(diag::RuleId::InvalidTargetOption, *context_.debug_option,
+                                   "'.target ..., debug' declares DWARF debug information, and the module has no "
+                                   "debug section (.section .debug_info { ... })");
+      d.spec_section = "11.1.2";
+    }
   }
 
   // Chapter 12: each pragma string's version and target notes. Unknown
@@ -547,6 +558,7 @@ class SymbolChecker {
       pragmaStrings(*pragma);
     } else if (const auto* section = ast::nodeIf<ast::SectionDirective>(s)) {
       checkSection(*section, context_, sink_);
+      has_debug_section_ = true;
     } else if (const auto* loc = ast::nodeIf<ast::LocDirective>(s); loc != nullptr && !loc->attributes.empty()) {
       checkLocAttributes(*loc, context_, sink_);
     } else if (const auto* proto = ast::nodeIf<ast::CallPrototype>(s); proto != nullptr && labels_declared) {
@@ -917,6 +929,7 @@ class SymbolChecker {
   symbols::PlaceTable module_names_;
   const char* module_source_ = nullptr;
   std::unordered_set<std::string_view, support::BytesHash> long_module_names_;
+  bool has_debug_section_ = false;                    // a .section met (11.1.2 debug)
   std::vector<SourceRange> later_initializer_names_;  // names of initializer_source_
   const char* initializer_source_ = nullptr;
   std::unique_ptr<Scope> open_body_;  // the scope of a body cut into pieces, until its last
