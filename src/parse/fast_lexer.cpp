@@ -417,10 +417,59 @@ bool FastLexer::next(LexedToken& token) { return scan<false>(text_, at_, base_, 
 
 namespace {
 
+// Debug sections (11.5.2) are most of a -G module: thousands of lines such
+// as `.b8 95,90,78,...` and `.b64 $L__func_begin0`, a token per two or three
+// bytes. The checks' parse drops a line of .b8/.b32/.b64 integers that fit
+// and a label alone on a .b32/.b64 line (HandParser::validSectionItems):
+// nothing is judged on them. With FastLexer::passOverSectionData, such lines
+// of a section body are passed over on their bytes, no token written, so
+// neither the chunker nor the fast path reads them. A line is taken only
+// where its tokens are exactly such a line: a list of plain decimals (no
+// sign, no leading zero, no suffix, no blank inside, each within the
+// type's width) or one name that lexes as IDENT or DOT_NAME, then blanks or
+// a line comment. A label line (`$L__info_string0:`, as .debug_str has) is
+// written as its two tokens. At anything else (the section's '}', a
+// label+offset, a .b16 line, a block comment) the passing stops at that
+// line's start, and the lexer goes on there. The checks' parse drops a line
+// only where what follows continues no expression; a dropped line's
+// successor is then what follows the line before: so the passing takes no
+// line after an incomplete one (it starts only after a '{', an integer, a
+// name, or a label's ':'), and the line it stops at must begin with '.',
+// '}' or a name's first character, or the last line it dropped is given
+// back to the lexer.
+struct SectionPass {
+  std::size_t readable = 0;   // bytes from the text's start that may be passed over
+  bool in_body = false;       // between a section's '{' and its '}'
+  bool line_start = false;    // the text begins at a line's first token (a window's start)
+  std::size_t passed_to = 0;  // where the last pass stopped, when past the text's end
+  std::uint32_t base = 0;
+  FastLexer::PassedStretches* passed = nullptr;  // (FastLexer::passOverSectionData)
+};
+
+// Whether the token that ends a line allows the lines after it to be passed
+// over (see above): `last` the line's last token, `back(k)` the k-th before.
+template <typename Back>
+bool endsCleanly(std::uint16_t last, Back back) {
+  switch (last) {
+    case T::LBRACE:  // the section's own: in_body is cleared by any other
+    case T::INT:
+    case T::IDENT:
+    case T::DOT_NAME: return true;
+    case T::COLON: {  // a label's: `name:` after a complete line
+      if (back(2) != T::IDENT) return false;
+      std::uint16_t before = back(3);
+      return before == T::LBRACE || before == T::INT || before == T::IDENT || before == T::DOT_NAME ||
+             before == T::COLON;
+    }
+    default: return false;
+  }
+}
+
 // The tokens of `s` appended to `out`, written in place (no push_back per
 // token): room is made ahead, a few thousand tokens at a time.
 template <bool kTerminated>
-void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& error, TokenVector& out) {
+void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& error, TokenVector& out,
+             SectionPass* pass = nullptr) {
   const std::size_t first = out.size();
   out.resize(std::max<std::size_t>(first + 4096, first + s.size() / 5));
   LexedToken* slot = out.data() + first;
@@ -437,16 +486,193 @@ void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& erro
     }
   };
   const char* const d = s.data();
-  while (scan<kTerminated>(s, at, base, *slot, error)) {
-    const bool after_int = slot->type == T::INT;
+
+  // SectionPass: the type of the k-th token back (0 before the first).
+  auto back = [&](std::size_t k) -> std::uint16_t {
+    return static_cast<std::size_t>(slot - out.data()) >= k ? slot[-static_cast<std::ptrdiff_t>(k)].type : 0;
+  };
+  // The lines from `p` (a line's first byte, or with `rest_of_line` a place
+  // whose line holds nothing more but blanks and a comment) passed over;
+  // returns where lexing goes on. Label lines are written as tokens. A line
+  // is read only once its newline is found within the readable bytes: that
+  // '\n' ends every loop over it (no bound check per byte).
+  auto passOver = [&](std::size_t p, bool rest_of_line) -> std::size_t {
+    const std::size_t lim = pass->readable;
+    auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+    // After a line's content at `r` (its newline at `nl`): only blanks and
+    // a line comment may follow.
+    auto restIsEmpty = [&](std::size_t r, std::size_t nl) {
+      while (blank(d[r])) ++r;
+      return r == nl || (d[r] == '/' && d[r + 1] == '/');
+    };
+    auto newlineFrom = [&](std::size_t from) -> std::size_t {
+      if (from >= lim) return SIZE_MAX;
+      const void* nl = std::memchr(d + from, '\n', lim - from);
+      return nl == nullptr ? SIZE_MAX : static_cast<std::size_t>(static_cast<const char*>(nl) - d);
+    };
+    std::size_t resume = at;  // where the lexer goes on
+    if (rest_of_line) {
+      std::size_t nl = newlineFrom(p);
+      if (nl == SIZE_MAX || !restIsEmpty(p, nl)) return resume;
+      p = nl + 1;
+    }
+    std::size_t dropped_line = SIZE_MAX;  // the last line dropped, if the last taken
+    std::uint32_t dropped_tokens = 0, last_line_tokens = 0, last_dropped = 0;
+    // Where the lexer goes on, the stretch before it recorded with the
+    // tokens of the lines dropped in it.
+    auto finish = [&](std::size_t at_line, bool give_back) {
+      if (give_back) dropped_tokens -= last_dropped;
+      if (dropped_tokens != 0 && pass->passed != nullptr) {
+        pass->passed->push_back({pass->base + static_cast<std::uint32_t>(at_line), dropped_tokens});
+      }
+      return at_line;
+    };
+    for (;;) {
+      const std::size_t nl = newlineFrom(p);
+      if (nl == SIZE_MAX) break;  // (the readable bytes end: the lexer goes on)
+      std::size_t q = p;
+      while (blank(d[q])) ++q;
+      const char c = d[q];
+      if (q == nl || (c == '/' && d[q + 1] == '/')) {  // a blank line, a comment
+        p = nl + 1;
+        continue;
+      }
+      if (c == '}') {
+        pass->in_body = false;
+        return finish(q, false);
+      }
+      if (c == '.' && d[q + 1] == 'b') {  // .b8, .b32, .b64, then a blank
+        const unsigned width = d[q + 2] == '8'                      ? 8
+                               : d[q + 2] == '3' && d[q + 3] == '2' ? 32
+                               : d[q + 2] == '6' && d[q + 3] == '4' ? 64
+                                                                    : 0;
+        std::size_t r = q + (width == 8 ? 3 : 4);
+        bool taken = false;
+        if (width != 0 && (d[r] == ' ' || d[r] == '\t')) {
+          while (d[r] == ' ' || d[r] == '\t') ++r;
+          if (width == 8 && isDigit(d[r])) {
+            // The common line, .b8's bytes: a value's length says whether it
+            // fits (three digits are compared with 255), no value computed.
+            for (std::uint32_t values = 1;; ++values) {
+              const char* s = d + r;
+              std::size_t length = 1;
+              if (s[0] != '0' && isDigit(s[1])) {
+                length = 2;
+                if (isDigit(s[2])) {
+                  length = 3;
+                  if (s[0] > '2' || (s[0] == '2' && (s[1] > '5' || (s[1] == '5' && s[2] > '5')))) break;
+                }
+              }
+              const char next = s[length];
+              if (next == ',') {
+                if (!isDigit(s[length + 1])) break;
+                r += length + 1;
+                continue;
+              }
+              if (isFollow(next) || next == '.') break;  // (a fourth digit, 0 leading, a suffix)
+              taken = restIsEmpty(r + length, nl);
+              last_line_tokens = 2 * values;  // the type, the values and the commas between
+              break;
+            }
+          } else if (isDigit(d[r])) {
+            // Plain decimals: '0' or no leading zero, at most the width's
+            // digits (3, 10, 19) and value, each followed by ',' and a
+            // digit, or by what ends the token (no name character, no '.').
+            const unsigned most = width == 8 ? 3 : width == 32 ? 10 : 19;
+            const std::uint64_t max = width == 8 ? 0xFF : width == 32 ? 0xFFFFFFFF : ~std::uint64_t{0};
+            for (std::uint32_t values = 1;; ++values) {
+              const std::size_t v = r;
+              std::uint64_t value = static_cast<unsigned>(d[r++] - '0');
+              if (value != 0) {
+                while (isDigit(d[r]) && r - v < most) value = value * 10 + static_cast<unsigned>(d[r++] - '0');
+              }
+              const char next = d[r];
+              if (value > max || isFollow(next) || next == '.') break;  // (a digit: too long, or 0 leading)
+              if (next == ',') {
+                if (!isDigit(d[r + 1])) break;
+                ++r;
+                continue;
+              }
+              taken = restIsEmpty(r, nl);
+              last_line_tokens = 2 * values;
+              break;
+            }
+          } else if (width >= 32) {  // one name: IDENT, or DOT_NAME that is no keyword
+            const std::size_t w = r;
+            if (d[r] == '.' && (isLetter(d[r + 1]) || d[r + 1] == '_')) {
+              r += 2;
+              while (isFollow(d[r])) ++r;
+              taken = d[r] != ':' && restIsEmpty(r, nl) && keywordType(std::string_view(d + w, r - w)) == T::DOT_NAME;
+            } else if (isLetter(d[r]) || d[r] == '$' || (d[r] == '_' && isFollow(d[r + 1]))) {
+              ++r;
+              while (isFollow(d[r])) ++r;
+              taken = d[r] != '.' && d[r] != ':' && restIsEmpty(r, nl);  // (dotted, '::': other tokens)
+            }
+            last_line_tokens = 2;
+          }
+        }
+        if (taken) {
+          dropped_tokens += last_line_tokens;
+          last_dropped = last_line_tokens;
+          dropped_line = q;
+          p = resume = nl + 1;
+          continue;
+        }
+      } else if (isLetter(c) || c == '$' || (c == '_' && isFollow(d[q + 1]))) {  // a label: name ':'
+        std::size_t r = q + 1;
+        while (isFollow(d[r])) ++r;
+        if (d[r] == ':' && d[r + 1] != ':' && restIsEmpty(r + 1, nl)) {
+          *slot = {base + static_cast<std::uint32_t>(q), base + static_cast<std::uint32_t>(r), T::IDENT};
+          advance();
+          *slot = {base + static_cast<std::uint32_t>(r), base + static_cast<std::uint32_t>(r + 1), T::COLON};
+          advance();
+          dropped_line = SIZE_MAX;
+          p = resume = nl + 1;
+          continue;
+        }
+      }
+      // A line the lexer reads: it must not continue the line dropped last.
+      if (dropped_line != SIZE_MAX && !(c == '.' || isLetter(c) || c == '_' || c == '$')) {
+        return finish(dropped_line, true);
+      }
+      return finish(resume, false);
+    }
+    if (dropped_line != SIZE_MAX) return finish(dropped_line, true);  // (what follows is not known here)
+    return finish(resume, false);
+  };
+  // Whether lines are passed over from `at` (the rest of its line empty).
+  auto passFromHere = [&]() -> bool {
+    if (!endsCleanly(back(1), back)) return false;
+    std::size_t r = at;
+    while (r < pass->readable && (d[r] == ' ' || d[r] == '\t' || d[r] == '\r')) ++r;
+    return r < pass->readable && (d[r] == '\n' || (d[r] == '/' && r + 1 < pass->readable && d[r + 1] == '/'));
+  };
+
+  bool line_start = pass != nullptr && pass->line_start;
+  for (;;) {
+    if (pass != nullptr && pass->in_body) {
+      if (line_start ? endsCleanly(back(1), back) : passFromHere()) {
+        at = passOver(at, /*rest_of_line=*/!line_start);
+        if (at >= s.size()) {
+          if (at > s.size()) pass->passed_to = at;
+          break;
+        }
+      }
+      line_start = false;
+    }
+    if (!scan<kTerminated>(s, at, base, *slot, error)) break;
+    const std::uint16_t type = slot->type;
     advance();
+    if (pass != nullptr && (type == T::LBRACE || type == T::RBRACE || type == T::SECTION)) {
+      pass->in_body = type == T::LBRACE && back(2) == T::DOT_NAME && back(3) == T::SECTION;
+    }
     if constexpr (kTerminated) {
       // A list of decimals with no blank between (`.b8 95,90,78,...`, most
       // of a debug section): ',' and each plain decimal taken here, as
       // scan() takes them (see its INT case), without its dispatch. A
       // number that is not plain (0x.., 1.5, 12U, 07) is left to scan().
       // (d[at + 1] is in the text or its terminator: a ',' ends no text.)
-      if (after_int) {
+      if (type == T::INT) {
         while (d[at] == ',' && isDigit(d[at + 1])) {
           std::size_t p = at + 2;
           while (isDigit(d[p])) ++p;
@@ -475,7 +701,9 @@ void FastLexer::appendAll(TokenVector& out) {
   if (text_.size() <= kLargestCopy) {
     thread_local std::string copy;
     copy.assign(text_);
-    scanAll<true>(copy, at, base_, error_token_, out);
+    SectionPass pass{std::min(readable_, text_.size()), in_section_body_, true, 0, base_, passed_};
+    scanAll<true>(copy, at, base_, error_token_, out, passing_ ? &pass : nullptr);
+    in_section_body_ = pass.in_body;
     // A thread of a library user's pool keeps at most a megabyte of it.
     if (copy.capacity() > (1 << 20)) std::string().swap(copy);
   } else {
@@ -488,7 +716,10 @@ void FastLexer::appendAllInPlace(TokenVector& out) {
   // (Every loop that reads without a bound stops at a blank, a NUL or the
   // byte after the text: name characters, digits and blanks.)
   std::size_t at = at_;
-  scanAll<true>(text_, at, base_, error_token_, out);
+  SectionPass pass{readable_, in_section_body_, true, 0, base_, passed_};
+  scanAll<true>(text_, at, base_, error_token_, out, passing_ ? &pass : nullptr);
+  in_section_body_ = pass.in_body;
+  if (pass.passed_to != 0) passed_to_ = base_ + static_cast<std::uint32_t>(pass.passed_to);
   at_ = std::min(at, text_.size());
 }
 

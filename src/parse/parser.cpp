@@ -364,17 +364,26 @@ std::uint32_t parseRefused(std::string_view text, const Chunk& chunk, std::span<
 // the fast path refuses it, as its group (parseGroup). Returns the end of
 // what it parsed: the chunk's, or its group's (the chunks before it are
 // to be skipped).
+// The chunk's tokens, those of data lines the chunker passed over included
+// (Chunk::passed_tokens): what the slow path parses.
+std::span<const LexedToken> allTokens(std::string_view text, const Chunk& chunk, TokenVector& out) {
+  FastLexer(text.substr(chunk.begin, chunk.end - chunk.begin), chunk.begin).appendAll(out);
+  return out;
+}
+
 std::uint32_t parseTokens(std::string_view text, const Chunk& chunk, std::span<const LexedToken> own, bool own_clean,
                           const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink,
                           ParseStats& stats) {
   if (!isPiece(chunk)) {
     ParseStats fast;
     if (own_clean && options.fast_path && parseChunkFast(text, own, options, module, fast)) {
-      stats.tokens += own.size();
+      stats.tokens += own.size() + chunk.passed_tokens;
       addRuns(stats, fast);
       return chunk.end;
     }
     if (options.fast_path) ++stats.slow_chunks;
+    TokenVector relexed;
+    if (chunk.passed_tokens != 0) own = allTokens(text, chunk, relexed);
     if (inGroup(chunk)) return parseRefused(text, chunk, own, options, module, sink, stats);
     stats.tokens += own.size();
     parseChunk(text, chunk.begin, chunk.end, own, options, module, sink, stats);
@@ -385,14 +394,22 @@ std::uint32_t parseTokens(std::string_view text, const Chunk& chunk, std::span<c
   if (own_clean && options.fast_path && pieceTokens(text, chunk, own, wrapped)) {
     ParseStats fast;
     if (parseChunkFast(text, wrapped, options, module, fast) && markPieces(text, chunk, module, first_item)) {
-      stats.tokens += own.size();
+      stats.tokens += own.size() + chunk.passed_tokens;
       addRuns(stats, fast);
       return chunk.end;
     }
     module.items.resize(first_item);
   }
   if (options.fast_path) ++stats.slow_chunks;
+  TokenVector relexed;
+  if (chunk.passed_tokens != 0) own = allTokens(text, chunk, relexed);
   return parseRefused(text, chunk, own, options, module, sink, stats);
+}
+
+// Whether the chunker's lexer may pass over the debug-section data lines
+// that the fast path would drop (TokenChunker): only where it drops them.
+bool passSectionData(const ParseOptions& options) {
+  return !options.keep_section_data && options.hand_parser && !options.compare_hand_parser;
 }
 
 // A large input that is plain text is cut into chunks on its tokens
@@ -408,7 +425,8 @@ std::uint32_t parseTokens(std::string_view text, const Chunk& chunk, std::span<c
 std::uint32_t parseOnTokens(std::string_view text, const ParseOptions& options, ast::Module& module,
                             diag::DiagnosticSink& sink, ParseStats& stats, const ChunkConsumer& on_chunk,
                             SourceRange& continues, SourceRange& group, std::uint32_t& skip) {
-  TokenChunker chunker(text, options.min_chunk_bytes, options.max_nesting, options.split_items);
+  TokenChunker chunker(text, options.min_chunk_bytes, options.max_nesting, options.split_items,
+                       passSectionData(options));
   Chunk chunk;
   std::span<const LexedToken> tokens;
   std::uint64_t garbage_bytes = 0;  // as in parseModule
@@ -456,6 +474,7 @@ std::uint32_t parseOnTokens(std::string_view text, const ParseOptions& options, 
     header_skipped = false;
     if (!options.split_items) {
       if (!parseChunkFast(text, tokens, options, module, stats)) return chunk.begin;
+      stats.tokens += chunk.passed_tokens;
       ++stats.chunks;
     } else {
       if (sink.tooManyErrors() || garbage_bytes >= options.max_garbage_bytes) {
@@ -567,7 +586,8 @@ namespace {
 // the item it continues in `continues`).
 void tokenChunks(std::string_view text, const ParseOptions& options, diag::DiagnosticSink& sink,
                  std::vector<Chunk>& chunks, std::uint32_t& start, SourceRange& continues, SourceRange& group) {
-  TokenChunker chunker(text, options.min_chunk_bytes, options.max_nesting, options.split_items);
+  TokenChunker chunker(text, options.min_chunk_bytes, options.max_nesting, options.split_items,
+                       passSectionData(options));
   Chunk chunk;
   std::span<const LexedToken> tokens;
   bool skipped_start = false;  // the chunks so far were not parsed (pastBound)

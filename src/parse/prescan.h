@@ -24,6 +24,11 @@ struct Chunk {
   std::uint32_t begin = 0;
   std::uint32_t end = 0;
   bool skip = false;  // too deeply nested: reported, not parsed
+  // Tokens of debug-section data lines that the chunker's lexer passed over
+  // in this chunk (TokenChunker, pass_section_data): not among its tokens,
+  // counted in ParseStats::tokens all the same; a chunk the fast path
+  // refuses is lexed again whole for the slow path.
+  std::uint32_t passed_tokens = 0;
   // An item too long for one chunk, cut into pieces (ParseOptions::
   // split_items, TokenChunker), is parsed a piece at a time as a whole item:
   //  - `head` (not empty): the chunk begins inside an item, whose text up

@@ -35,11 +35,12 @@ bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
 }  // namespace
 
 TokenChunker::TokenChunker(std::string_view text, std::uint32_t min_chunk_bytes, std::uint32_t max_nesting,
-                           bool split_items)
+                           bool split_items, bool pass_section_data)
     : text_(text),
       min_bytes_(min_chunk_bytes),
       near_bound_(max_nesting / 2),
       split_(split_items),
+      pass_sections_(pass_section_data),
       track_after_(split_items ? firstPieceBytes(min_chunk_bytes) : 0xFFFFFFFF) {
   watch();
   // Room for the largest chunk at once, at a token per two bytes (PTX has
@@ -177,6 +178,11 @@ TokenChunker::Step TokenChunker::emit(std::size_t count, std::uint32_t end, Chun
   chunk = Chunk{};
   chunk.begin = begin_;
   chunk.end = end;
+  if (!passed_.empty()) {  // the stretches that end in the chunk
+    std::size_t n = 0;
+    while (n < passed_.size() && passed_[n].first <= end) chunk.passed_tokens += passed_[n++].second;
+    passed_.erase(passed_.begin(), passed_.begin() + static_cast<std::ptrdiff_t>(n));
+  }
   chunk.head = continued_head_;
   tokens = std::span<const LexedToken>(tokens_).subspan(first_, count);
   consumed_ = count;
@@ -460,6 +466,7 @@ bool TokenChunker::lexInsideLine(std::uint32_t end) {
   std::size_t before = tokens_.size();
   FastLexer lexer(window, lexed_);
   lexer.appendAll(tokens_);
+  in_section_body_ = false;  // (what follows is no line's start: lexed as it is)
   // The last token may be cut short, and so may those it touches (no
   // blank between: `mov.` lexes as `mov` and `.`, `mov.u32` as one): they
   // are lexed again, from the first of them.
@@ -508,12 +515,28 @@ bool TokenChunker::lexMore() {
   std::string_view window = text_.substr(lexed_, end - lexed_);
   if (!allPlainAscii(window)) return false;  // the prescan reports it
   std::size_t before = tokens_.size();
+  const std::size_t passed_before = passed_.size();
   FastLexer lexer(window, lexed_);
+  // Data passed over may run past the window, as far as an item's first
+  // piece from the chunk's start (half the largest chunk without split_):
+  // a longer section is then lexed on to where the chunk can be cut
+  // before a data line (cutAt), as without passing, and passed over again
+  // in the next piece.
+  const bool was_in_body = in_section_body_;
+  auto passing = [&](FastLexer& l) {
+    if (!pass_sections_) return;
+    std::size_t pass_end =
+        std::min<std::size_t>(size(), std::size_t{begin_} + (split_ ? firstPieceBytes(min_bytes_) : kLargestChunk / 2));
+    l.passOverSectionData(pass_end > lexed_ ? pass_end - lexed_ : 0, was_in_body, &passed_);
+  };
+  passing(lexer);
   if (end < size()) {
     lexer.appendAllInPlace(tokens_);
   } else {
     lexer.appendAll(tokens_);
   }
+  in_section_body_ = lexer.inSectionBody();
+  if (lexer.passedTo() > end) end = lexer.passedTo();
   if (lexer.sawErrorToken()) {
     // A block comment that the window's end cut is no error: lex up to
     // the line it ends on.
@@ -522,17 +545,21 @@ bool TokenChunker::lexMore() {
         last.type == T::UNTERMINATED_COMMENT ? text_.find("*/", last.begin + 2) : std::string_view::npos;
     if (end == size() || close == std::string_view::npos) return false;
     tokens_.resize(before);
+    passed_.resize(passed_before);
     end = windowEnd(close + 2);
     if (end - begin_ > kLargestChunk) return false;
     window = text_.substr(lexed_, end - lexed_);
     if (!allPlainAscii(window)) return false;
     FastLexer again(window, lexed_);
+    passing(again);
     if (end < size()) {
       again.appendAllInPlace(tokens_);
     } else {
       again.appendAll(tokens_);
     }
     if (again.sawErrorToken()) return false;
+    in_section_body_ = again.inSectionBody();
+    if (again.passedTo() > end) end = again.passedTo();
   }
   lexed_ = end;
   return true;

@@ -49,8 +49,12 @@ constexpr std::uint32_t kLargestGroup = 256 << 10;
 
 class TokenChunker {
  public:
+  // `pass_section_data`: the data lines of debug sections that the checks'
+  // parse would drop are passed over by the lexer, no token written for
+  // them (FastLexer::passOverSectionData; ParseOptions::keep_section_data
+  // off, the hand-written parser on).
   TokenChunker(std::string_view text, std::uint32_t min_chunk_bytes, std::uint32_t max_nesting,
-               bool split_items = false);
+               bool split_items = false, bool pass_section_data = false);
 
   enum class Step {
     Chunk,    // `chunk` and `tokens` are the next chunk (valid until the next call)
@@ -174,6 +178,13 @@ class TokenChunker {
   // boundaries; all of them: the bounds).
   std::uint32_t braces_ = 0, parens_ = 0, ternaries_ = 0, prefixes_ = 0;
   bool split_;
+  bool pass_sections_;
+  // The last window ended inside a section body whose data was being
+  // passed over, at the end of a line (the next window goes on with it).
+  bool in_section_body_ = false;
+  // The stretches passed over so far and not yet in an emitted chunk (in
+  // order: where each ends, its tokens), and those of the chunk being read.
+  FastLexer::PassedStretches passed_;
   Item item_;
   // What makes cutAt look at a token (watch()): attention_ for any token
   // (an item starts, a module directive is read), watched_ by its type.

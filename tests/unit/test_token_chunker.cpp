@@ -433,3 +433,95 @@ TEST_CASE("directives that no ';' ends: chunks end before a .file, a body is cut
     CHECK(b.diagnostics[0].code.substr(0, 3) == "PL1");
   }
 }
+
+// With pass_section_data the chunker's lexer passes over the debug-section
+// data lines the checks drop (FastLexer::passOverSectionData): the chunks'
+// tokens are every token of the text but those of such lines, whole lines
+// only, and Chunk::passed_tokens counts them; lint's result (findings and
+// statistics, tokens included) is the one of a parse that lexes them.
+TEST_CASE("the chunker's lexer passes over exactly the section data lines the checks drop") {
+  // A module of sections whose lines are drawn from every kind the passing
+  // takes, gives back or leaves alone (a fixed seed), at a size that makes
+  // windows, chunks and item pieces cut through them.
+  std::string text = ".version 8.0\n.target sm_80\n.address_size 64\n";
+  const char* kinds[] = {".b8 1,2,3,255", ".b8 0", ".b32 4294967295", ".b64 18446744073709551615", ".b64 $L__x",
+                         ".b32 .debug_x", "$L__x:", "// a comment line", "", ".b8 7 // note", ".b8 256", ".b8 07, 0x1F",
+                         ".b8 1,\n2", ".b8 5\n+1", ".b8 4 // n\n+1", ".b32 .debug_x+4", ".b16 9", "/* c */ .b8 3",
+                         ".b32 $L__x.y", ".b8 1 ,2",
+                         // (a line given back: an expression, valid syntax, were it dropped)
+                         ".b32 .debug_x+4\n.b8 5\n+1"};
+  // (No syntax error: a chunk with one is parsed again from its bytes by
+  // the slow path, which would hide a line passed over wrongly.)
+  std::uint32_t seed = 12345;
+  auto draw = [&](std::uint32_t n) {
+    seed = seed * 1103515245u + 12345u;
+    return (seed >> 16) % n;
+  };
+  for (int lines : {4000, 4000, 40000}) {  // (the last one cut into pieces)
+    text += ".section .debug_info\n{\n";
+    for (int line = 0; line < lines; ++line) {
+      // Mostly plain lines, as a debug section is.
+      std::uint32_t k = draw(10) < 7 ? draw(6) : draw(std::size(kinds));
+      text += kinds[k];
+      text += '\n';
+    }
+    text += "}\n";
+  }
+  for (std::uint32_t min_bytes : {2048u, 8192u}) {
+    INFO("min_bytes " << min_bytes);
+    std::vector<ptxlint::parse::LexedToken> all;
+    for (bool pass : {false, true}) {
+      TokenChunker chunker(text, min_bytes, 256, /*split_items=*/true, pass);
+      Chunk chunk;
+      std::span<const ptxlint::parse::LexedToken> tokens;
+      std::vector<ptxlint::parse::LexedToken> kept;
+      std::uint64_t passed = 0;
+      TokenChunker::Step step;
+      while ((step = chunker.next(chunk, tokens)) == TokenChunker::Step::Chunk) {
+        kept.insert(kept.end(), tokens.begin(), tokens.end());
+        passed += chunk.passed_tokens;
+        if (!pass) CHECK(chunk.passed_tokens == 0);
+      }
+      REQUIRE(step == TokenChunker::Step::End);
+      REQUIRE(text.find_first_not_of(" \t\r\n", chunker.position()) == std::string::npos);
+      if (!pass) {
+        all = kept;
+        continue;
+      }
+      CHECK(kept.size() + passed == all.size());
+      CHECK(passed > all.size() / 2);  // (most of the text is passed over)
+      // The tokens kept are the text's, in order; each run left out is
+      // whole lines.
+      std::size_t i = 0;
+      for (const ptxlint::parse::LexedToken& t : kept) {
+        std::size_t gap_begin = i;
+        while (i < all.size() && all[i].begin != t.begin) ++i;
+        REQUIRE(i < all.size());
+        CHECK(all[i].end == t.end);
+        CHECK(all[i].type == t.type);
+        if (i > gap_begin) {  // all[gap_begin, i) left out: lines from their first token
+          std::uint32_t from = all[gap_begin].begin, to = all[i - 1].end;
+          CHECK(text.rfind('\n', from) == text.find_last_not_of(" \t", from - 1));
+          std::string rest = text.substr(to, text.find('\n', to) - to);  // blanks, a line comment
+          std::size_t content = rest.find_first_not_of(" \t");
+          CHECK((content == std::string::npos || rest.compare(content, 2, "//") == 0));
+          CHECK(text.substr(from, 1) == ".");
+        }
+        ++i;
+      }
+    }
+    ptxlint::Options whole, streamed;
+    whole.streaming = false;  // (and every instruction built: all data lines lexed)
+    whole.memoize_checks = false;
+    whole.chunk_bytes = min_bytes;
+    whole.max_errors = 1u << 20;  // (every finding compared)
+    streamed.chunk_bytes = min_bytes;
+    streamed.max_errors = whole.max_errors;
+    ptxlint::Result a = ptxlint::lint(text, whole), b = ptxlint::lint(text, streamed);
+    CHECK(fingerprint(a) == fingerprint(b));
+    CHECK(a.stats.tokens == b.stats.tokens);
+    CHECK(!a.truncated);
+    CHECK(a.diagnostics.size() > 1000);
+    CHECK(b.stats.slow_chunks == 0);
+  }
+}
