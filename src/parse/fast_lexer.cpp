@@ -446,6 +446,13 @@ struct SectionPass {
   FastLexer::PassedStretches* passed = nullptr;  // (FastLexer::passOverSectionData)
 };
 
+constexpr std::array<bool, 256> makeBodyEdges() {
+  std::array<bool, 256> table{};
+  table[T::LBRACE] = table[T::RBRACE] = table[T::SECTION] = true;
+  return table;
+}
+constexpr std::array<bool, 256> kBodyEdges = makeBodyEdges();
+
 // Whether the token that ends a line allows the lines after it to be passed
 // over (see above): `last` the line's last token, `back(k)` the k-th before.
 template <typename Back>
@@ -465,31 +472,20 @@ bool endsCleanly(std::uint16_t last, Back back) {
   }
 }
 
-// The tokens of `s` appended to `out`, written in place (no push_back per
-// token): room is made ahead, a few thousand tokens at a time.
-template <bool kTerminated>
-void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& error, TokenVector& out,
-             SectionPass* pass = nullptr) {
-  const std::size_t first = out.size();
-  out.resize(std::max<std::size_t>(first + 4096, first + s.size() / 5));
-  LexedToken* slot = out.data() + first;
-  LexedToken* limit = out.data() + out.size();
-  auto advance = [&] {
-    if (++slot == limit) {
-      // Room for as many again as this call has written: not twice the
-      // whole vector, which a chunk lexed window by window (a statement of
-      // megabytes) would regrow at every window (80 MB and 3 s for 4 MB).
-      std::size_t used = out.size();
-      out.resize(used + (used - first));
-      slot = out.data() + used;
-      limit = out.data() + out.size();
-    }
-  };
-  const char* const d = s.data();
-
-  // SectionPass: the type of the k-th token back (0 before the first).
-  auto back = [&](std::size_t k) -> std::uint16_t {
-    return static_cast<std::size_t>(slot - out.data()) >= k ? slot[-static_cast<std::ptrdiff_t>(k)].type : 0;
+// The section lines from `at` passed over (scanAll, a SectionPass): from
+// `at` itself with `line_start` (the text's first line), else where the rest
+// of its line is empty (blanks, a line comment). `used` tokens of `out` are
+// written (those of label lines are added); `first` is where this call of
+// scanAll began writing. Returns where the lexer goes on. Out of line: the
+// lexer's loop keeps its registers.
+[[gnu::noinline]] std::size_t passSectionLines(const char* d, std::size_t at, std::uint32_t base, TokenVector& out,
+                                               std::size_t& used, std::size_t first, SectionPass& pass,
+                                               bool line_start) {
+  // The type of the k-th token back (0 before the first).
+  auto back = [&](std::size_t k) -> std::uint16_t { return used >= k ? out[used - k].type : 0; };
+  auto put = [&](std::size_t begin, std::size_t end, std::uint16_t type) {
+    if (used == out.size()) out.resize(used + std::max<std::size_t>(used - first, 4096));
+    out[used++] = {base + static_cast<std::uint32_t>(begin), base + static_cast<std::uint32_t>(end), type};
   };
   // The lines from `p` (a line's first byte, or with `rest_of_line` a place
   // whose line holds nothing more but blanks and a comment) passed over;
@@ -497,7 +493,7 @@ void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& erro
   // is read only once its newline is found within the readable bytes: that
   // '\n' ends every loop over it (no bound check per byte).
   auto passOver = [&](std::size_t p, bool rest_of_line) -> std::size_t {
-    const std::size_t lim = pass->readable;
+    const std::size_t lim = pass.readable;
     auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
     // After a line's content at `r` (its newline at `nl`): only blanks and
     // a line comment may follow.
@@ -522,8 +518,8 @@ void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& erro
     // tokens of the lines dropped in it.
     auto finish = [&](std::size_t at_line, bool give_back) {
       if (give_back) dropped_tokens -= last_dropped;
-      if (dropped_tokens != 0 && pass->passed != nullptr) {
-        pass->passed->push_back({pass->base + static_cast<std::uint32_t>(at_line), dropped_tokens});
+      if (dropped_tokens != 0 && pass.passed != nullptr) {
+        pass.passed->push_back({pass.base + static_cast<std::uint32_t>(at_line), dropped_tokens});
       }
       return at_line;
     };
@@ -538,7 +534,7 @@ void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& erro
         continue;
       }
       if (c == '}') {
-        pass->in_body = false;
+        pass.in_body = false;
         return finish(q, false);
       }
       if (c == '.' && d[q + 1] == 'b') {  // .b8, .b32, .b64, then a blank
@@ -622,10 +618,8 @@ void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& erro
         std::size_t r = q + 1;
         while (isFollow(d[r])) ++r;
         if (d[r] == ':' && d[r + 1] != ':' && restIsEmpty(r + 1, nl)) {
-          *slot = {base + static_cast<std::uint32_t>(q), base + static_cast<std::uint32_t>(r), T::IDENT};
-          advance();
-          *slot = {base + static_cast<std::uint32_t>(r), base + static_cast<std::uint32_t>(r + 1), T::COLON};
-          advance();
+          put(q, r, T::IDENT);
+          put(r, r + 1, T::COLON);
           dropped_line = SIZE_MAX;
           p = resume = nl + 1;
           continue;
@@ -644,27 +638,59 @@ void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& erro
   auto passFromHere = [&]() -> bool {
     if (!endsCleanly(back(1), back)) return false;
     std::size_t r = at;
-    while (r < pass->readable && (d[r] == ' ' || d[r] == '\t' || d[r] == '\r')) ++r;
-    return r < pass->readable && (d[r] == '\n' || (d[r] == '/' && r + 1 < pass->readable && d[r + 1] == '/'));
+    while (r < pass.readable && (d[r] == ' ' || d[r] == '\t' || d[r] == '\r')) ++r;
+    return r < pass.readable && (d[r] == '\n' || (d[r] == '/' && r + 1 < pass.readable && d[r + 1] == '/'));
   };
 
-  bool line_start = pass != nullptr && pass->line_start;
+  if (line_start ? !endsCleanly(back(1), back) : !passFromHere()) return at;
+  return passOver(at, /*rest_of_line=*/!line_start);
+}
+
+// The tokens of `s` appended to `out`, written in place (no push_back per
+// token): room is made ahead, a few thousand tokens at a time.
+template <bool kTerminated>
+void scanAll(std::string_view s, std::size_t& at, std::uint32_t base, bool& error, TokenVector& out,
+             SectionPass* pass = nullptr) {
+  const std::size_t first = out.size();
+  out.resize(std::max<std::size_t>(first + 4096, first + s.size() / 5));
+  LexedToken* slot = out.data() + first;
+  LexedToken* limit = out.data() + out.size();
+  auto advance = [&] {
+    if (++slot == limit) {
+      // Room for as many again as this call has written: not twice the
+      // whole vector, which a chunk lexed window by window (a statement of
+      // megabytes) would regrow at every window (80 MB and 3 s for 4 MB).
+      std::size_t used = out.size();
+      out.resize(used + (used - first));
+      slot = out.data() + used;
+      limit = out.data() + out.size();
+    }
+  };
+  const char* const d = s.data();
+
+  bool in_body = pass != nullptr && pass->in_body;
+  bool line_start = in_body && pass->line_start;
   for (;;) {
-    if (pass != nullptr && pass->in_body) {
-      if (line_start ? endsCleanly(back(1), back) : passFromHere()) {
-        at = passOver(at, /*rest_of_line=*/!line_start);
-        if (at >= s.size()) {
-          if (at > s.size()) pass->passed_to = at;
-          break;
-        }
-      }
+    if (in_body) [[unlikely]] {
+      std::size_t used = static_cast<std::size_t>(slot - out.data());
+      at = passSectionLines(d, at, base, out, used, first, *pass, line_start);
+      slot = out.data() + used;
+      limit = out.data() + out.size();
+      in_body = pass->in_body;
       line_start = false;
+      if (at >= s.size()) {
+        if (at > s.size()) pass->passed_to = at;
+        break;
+      }
     }
     if (!scan<kTerminated>(s, at, base, *slot, error)) break;
     const std::uint16_t type = slot->type;
     advance();
-    if (pass != nullptr && (type == T::LBRACE || type == T::RBRACE || type == T::SECTION)) {
-      pass->in_body = type == T::LBRACE && back(2) == T::DOT_NAME && back(3) == T::SECTION;
+    // ('{', '}' and .section change whether a section's body is being read.)
+    if (kBodyEdges[type] && pass != nullptr) [[unlikely]] {
+      const std::size_t used = static_cast<std::size_t>(slot - out.data());
+      in_body = type == T::LBRACE && used >= 3 && slot[-2].type == T::DOT_NAME && slot[-3].type == T::SECTION;
+      pass->in_body = in_body;
     }
     if constexpr (kTerminated) {
       // A list of decimals with no blank between (`.b8 95,90,78,...`, most
