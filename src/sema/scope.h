@@ -202,6 +202,7 @@ class Scope {
   // mapped input's pages given back behind the checks come back when a
   // name is compared: the input's size at most; see support::InputPages).
   void declare(const Symbol& declared) {
+    if (declared.count == 0) addNameBit(declared.name);  // (a range is found by its table, or out of line)
     if (isLabelKind(declared.kind)) {
       std::uint32_t begin = placeNames(declared);
       labels_.push_back({begin, begin + static_cast<std::uint32_t>(declared.name.size()), labelKind(declared.kind)});
@@ -243,6 +244,7 @@ class Scope {
   void adoptLabels(std::vector<LabelEntry>&& labels, const char* source) {
     if (source_ == nullptr) source_ = source;
     labels_ = std::move(labels);
+    for (const LabelEntry& e : labels_) addNameBit(labelName(e));
   }
   // A .callprototype's or .calltargets' label's counts, labels in source
   // order.
@@ -303,7 +305,34 @@ class Scope {
     // (declare() refuses a clash), so the order of the three is free: a
     // name that ends in a digit, nearly always a member of a %r<N> range,
     // is looked for there first (split into prefix and index once).
+    // Inline, the common case: a scope whose ranges are all in its table
+    // and that declared no name like it (nameBit) holds it there or not at
+    // all; anything else goes on out of line from that scope (a register's
+    // use is most of a module's lookups; a nested block of a call sequence
+    // declares a few names of other lengths and letters).
     if (PackedSplit split = splitPacked(name); split.ok) {  // most names: see register_names.h
+      const std::uint64_t bit = nameBit(name);
+      for (const Scope* s = this; s != nullptr; s = s->parent_) {
+        if (!s->range_table_whole_ || (s->name_bits_ & bit) != 0) return s->lookupSplit(name, split);
+        const Symbol* r = s->tabledRange(split.prefix);
+        if (r != nullptr && split.index < r->count) return r;
+      }
+      return nullptr;
+    }
+    return lookupUnsplit(name);
+  }
+
+ private:
+  // A bit of name_bits_ for a name: its length and second byte (the first
+  // is '%' or '$' in most).
+  static std::uint64_t nameBit(std::string_view name) {
+    unsigned second = name.size() > 1 ? static_cast<unsigned char>(name[1]) : 0;
+    return std::uint64_t{1} << ((name.size() + 3 * second) & 63);
+  }
+  void addNameBit(std::string_view name) { name_bits_ |= nameBit(name); }
+
+  [[gnu::noinline]] const Symbol* lookupSplit(std::string_view name, PackedSplit split) const {
+    {
       for (const Scope* s = this; s != nullptr; s = s->parent_) {
         if (s->range_table_whole_) {
           const Symbol* r = s->tabledRange(split.prefix);
@@ -315,6 +344,8 @@ class Scope {
       }
       return nullptr;
     }
+  }
+  [[gnu::noinline]] const Symbol* lookupUnsplit(std::string_view name) const {
     std::string_view prefix;
     std::uint64_t index = 0;
     bool indexed = splitIndexed(name, prefix, index);  // (a name without a final digit is in no range)
@@ -327,7 +358,6 @@ class Scope {
     return nullptr;
   }
 
- private:
   // A name declared in this scope but for ranges: a variable, parameter,
   // register or label.
   const Symbol* findName(std::string_view name) const {
@@ -584,6 +614,9 @@ class Scope {
   // Names of unknown kind (declareUnknown()).
   std::unordered_set<std::string_view, support::BytesHash, support::BytesEqual> unknown_;
   mutable Symbol scratch_{SymbolKind::Label, {}, {}};
+  // A bit (nameBit) of every name declared here but ranges: a name whose
+  // bit is clear is none of them (Scope::lookup's inline case).
+  std::uint64_t name_bits_ = 0;
 };
 
 }  // namespace ptxlint::sema::symbols
