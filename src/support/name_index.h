@@ -25,9 +25,20 @@ class NameIndex {
   // The number of `name`, a new one if it was not met since clear().
   std::size_t indexOf(std::string_view name) {
     if (names_.size() < kLinear) {
-      for (std::size_t i = 0; i < names_.size(); ++i) {
-        if (sameBytes(names_[i], name)) return i;
+      // Names of 4 to 8 bytes (registers, most of them) compared as one
+      // word each (their bytes: with the length, the whole name), kept
+      // beside the list.
+      const std::uint64_t word = packed(name);
+      if (word != 0) {
+        for (std::size_t i = 0; i < names_.size(); ++i) {
+          if (words_[i] == word && names_[i].size() == name.size()) return i;
+        }
+      } else {
+        for (std::size_t i = 0; i < names_.size(); ++i) {
+          if (sameBytes(names_[i], name)) return i;
+        }
       }
+      words_[names_.size()] = word;
       names_.push_back(name);
       if (names_.size() == kLinear) {
         for (std::size_t i = 0; i < names_.size(); ++i) place(names_[i], i);
@@ -56,6 +67,17 @@ class NameIndex {
 
  private:
   static constexpr std::size_t kLinear = 12;
+
+  // A name of 4 to 8 bytes as a word: its first and last four bytes (two
+  // overlapping loads: with its length, every byte of it), else 0 (no name
+  // of 4 bytes or more is NUL bytes only).
+  static std::uint64_t packed(std::string_view name) {
+    const std::size_t n = name.size();
+    if (n < 4 || n > 8) return 0;
+    const char* p = name.data();
+    return loadBytes32(p) | loadBytes32(p + n - 4) << 32;
+  }
+  std::array<std::uint64_t, kLinear> words_{};
   static constexpr std::size_t kSlots = 2048;      // a power of two
   static constexpr std::size_t kMaxHashed = 1024;  // at most half full
 

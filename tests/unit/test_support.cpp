@@ -2,6 +2,8 @@
 // src/ast/ast.h's ExprArena): what they promise beyond their speed.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <deque>
 #include <memory>
 #include <set>
 #include <string>
@@ -10,6 +12,7 @@
 #include "ast/ast.h"
 #include "sema/register_names.h"
 #include "support/front_cache.h"
+#include "support/name_index.h"
 #include "support/small_vector.h"
 #include "support/text.h"
 
@@ -201,4 +204,31 @@ TEST_CASE("ExprArena keeps its expressions in place as it grows, and reuses its 
   again.int_value = 7;
   CHECK(&arena.emplace_back(again) == first);  // the first block, reused
   CHECK(first->int_value == 7);
+}
+
+TEST_CASE("NameIndex numbers names as a list of their texts does", "[support]") {
+  // Names of every length around the packed words' (4 to 8 bytes) and the
+  // linear list's bound, some alike but for their length or a last byte.
+  std::vector<std::string> pool = {"%r1",   "%r10",     "%r100",    "%rd10",     "%rd100",    "aaaa",    "aaaaA",
+                                   "aaaaa", "aaaaaaaa", "aaaaaaaA", "aaaaaaaaa", "abcdefgh",  "abcdhgh", "_",
+                                   "%f1",   "%fd1",     "%p1",      "%rs1",      "$L__BB0_1", "x",       "%r1 "};
+  for (int i = 0; i < 40; ++i) pool.push_back("%t" + std::to_string(i));
+  std::uint32_t seed = 7;
+  ptxlint::support::NameIndex index;
+  for (int round = 0; round < 200; ++round) {
+    index.clear();
+    std::vector<std::string> seen;  // the reference: first-met order
+    std::deque<std::string> texts;  // the names indexed (the index keeps views of them)
+    std::size_t count = 1 + round % 30;
+    for (std::size_t k = 0; k < count; ++k) {
+      seed = seed * 1103515245u + 12345u;
+      const std::string& name = pool[(seed >> 16) % pool.size()];
+      auto it = std::find(seen.begin(), seen.end(), name);
+      std::size_t expected = static_cast<std::size_t>(it - seen.begin());
+      if (it == seen.end()) seen.push_back(name);
+      texts.push_back(name);  // (another place in memory each time: compared by bytes)
+      CHECK(index.indexOf(texts.back()) == expected);
+    }
+    CHECK(index.size() == seen.size());
+  }
 }
