@@ -241,7 +241,16 @@ void DeclarationChecker::initializer(const ast::VariableDecl& decl, const ast::D
              type != nullptr && (type->keyword.text == ".f16" || type->keyword.text == ".f16x2")) {
     report(diag::RuleId::InvalidDeclaration, d.initializer->range,
            fmt::format("a {} variable cannot have an initializer", type->keyword.text), "5.4.4");
+  } else {
+    values_.declarator(decl, d, &d == &decl.declarators.back());
   }
+}
+
+void DeclarationChecker::initializerPiece(const ast::VariableDecl& decl) {
+  const ast::Specifier* space = decl.find(decl.state_space);
+  if (decl.declarators.empty() || space == nullptr || hasLinkage(decl.specifiers, ".extern")) return;
+  if (space->keyword.text != ".global" && space->keyword.text != ".const") return;
+  values_.declarator(decl, decl.declarators.back(), true);
 }
 
 // 5.1.3.1 (deprecated): "Prior to PTX ISA version 2.2 ... banks were

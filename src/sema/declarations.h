@@ -8,13 +8,15 @@
 
 #include "ast/ast.h"
 #include "diag/diagnostic_builder.h"
+#include "sema/initializer_values.h"
 #include "sema/module_context.h"
 
 namespace ptxlint::sema {
 
 class DeclarationChecker {
  public:
-  DeclarationChecker(const ModuleContext& context, diag::DiagnosticSink& sink) : context_(context), sink_(sink) {}
+  DeclarationChecker(const ModuleContext& context, diag::DiagnosticSink& sink)
+      : context_(context), sink_(sink), values_(context, sink) {}
 
   // A variable declared at module scope (function == nullptr) or in the
   // body of `function`.
@@ -24,6 +26,9 @@ class DeclarationChecker {
   // A .callprototype statement (11.3.3).
   void callPrototype(const ast::CallPrototype& proto);
   void targetList(const ast::TargetList& list);
+  // A later piece of a module-scope declaration cut into pieces (ast::Piece):
+  // its elements continue the first piece's initializer list.
+  void initializerPiece(const ast::VariableDecl& decl);
 
  private:
   void specifierOrder(const ast::Specifiers& specifiers, bool is_param);
@@ -49,6 +54,7 @@ class DeclarationChecker {
 
   const ModuleContext& context_;
   diag::DiagnosticSink& sink_;
+  InitializerValues values_;
 };
 
 }  // namespace ptxlint::sema

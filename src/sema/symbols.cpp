@@ -164,6 +164,7 @@ class SymbolChecker {
       const ast::TopLevel& item = module.items[i];
       if (const auto* v = std::get_if<ast::VariableDecl>(&item.node)) {
         if (v->piece == ast::Piece::Middle || v->piece == ast::Piece::Last) {
+          declarations_.initializerPiece(*v);
           initializerPiece(*v);
           continue;
         }

@@ -52,6 +52,11 @@ bool before(const DeviationSubject& s, PtxVersion v) { return s.version && *s.ve
 bool lastOperandIs(const DeviationSubject& s, Kind kind) {
   return !s.operands.empty() && s.operands.back().kind == kind;
 }
+bool anyFloatConditional(const DeviationSubject& s) {
+  return std::any_of(s.operands.begin(), s.operands.end(),
+                     [](const DeviationOperand& o) { return o.float_conditional; });
+}
+
 bool anyOperand(const DeviationSubject& s, Kind kind) {
   return std::any_of(s.operands.begin(), s.operands.end(), [&](const DeviationOperand& o) { return o.kind == kind; });
 }
@@ -670,6 +675,18 @@ constexpr std::array kDeviations = {
               {},
               "tests/golden/deviations/all.ptx"},
     // ----- any instruction
+    Deviation{"float-conditional-operand",
+              "all",
+              kStricter,
+              "*",
+              "a ?: choosing between floating-point values in an operand",
+              anyFloatConditional,
+              "13.0",
+              "Integer constant expression expected",
+              "4.5.6",
+              "Table 5 Constant Expression Evaluation Rules: Ternary ?: int ? .f64 : .f64, same as sources, .f64",
+              {},
+              "tests/golden/operands/constant-expression-types.ptx"},
     Deviation{"acc-prec-anywhere",
               "all",
               kLaxer,
@@ -892,6 +909,18 @@ constexpr std::array kDeviations = {
               "Introduced in PTX ISA version 2.1. ... Requires sm_20 or higher.",
               {},
               "tests/golden/control-flow/target-lists-2.x.ptx"},
+    Deviation{"float-conditional-initializer",
+              "module",
+              kStricter,
+              ".global|.const",
+              "a ?: choosing between floating-point values in an initializer",
+              anyFloatConditional,
+              "13.0",
+              "Integer constant expression expected",
+              "4.5.6",
+              "Table 5 Constant Expression Evaluation Rules: Ternary ?: int ? .f64 : .f64, same as sources, .f64",
+              {},
+              "tests/golden/declarations/initializer-values.ptx"},
     Deviation{"dwarf-negative-zero",
               "module",
               kStricter,
@@ -1196,9 +1225,8 @@ constexpr std::array kDeviations = {
               kLaxer,
               "testp",
               "no .op qualifier",
-              [](const DeviationSubject& s) {
-                return !s.hasAny({"finite", "infinite", "number", "notanumber", "normal", "subnormal"});
-              },
+              [](const DeviationSubject&
+                     s) { return !s.hasAny({"finite", "infinite", "number", "notanumber", "normal", "subnormal"}); },
               "13.0",
               "",
               "9.7.3.24",

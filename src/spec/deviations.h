@@ -67,6 +67,9 @@ struct DeviationOperand {
   // ([cvar], [cvar+4] -> ".const"); "" for a register or an unknown name.
   std::string_view variable_space;
   bool offset = false;  // Address: [a+immOff], [var+immOff]
+  // A constant expression with a ternary choosing between floating-point
+  // values (1 ? 1.0 : 2.0; sema/constant_types.h).
+  bool float_conditional = false;
 };
 
 // What a condition sees of an instruction (or, for a module entry, of a

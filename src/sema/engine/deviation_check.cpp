@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "sema/constant_types.h"
 #include "spec/deviations.h"
 #include "support/text.h"
 
@@ -70,6 +71,9 @@ DeviationOperand describe(const ast::Operand& op, const RegisterResolver& regist
   }
   if (e == nullptr) return out;
   out.text = e->text;
+  if (e->kind == ast::ExprKind::Conditional || e->kind == ast::ExprKind::Binary) {
+    out.float_conditional = typeConstant(e, /*names_are_addresses=*/false).float_conditional;
+  }
   if (e->kind == ast::ExprKind::Symbol) {
     if (auto r = registers.reg(e->text)) {
       out.kind = Kind::Register;
@@ -86,6 +90,17 @@ DeviationOperand describe(const ast::Operand& op, const RegisterResolver& regist
     out.kind = Kind::FloatConstant;
   }
   return out;
+}
+
+// A directive entry's mnemonic names the subject's: ".address_size", or
+// one of '|'-separated alternatives (".global|.const").
+bool namesDirective(std::string_view mnemonic, std::string_view opcode) {
+  for (std::string_view list = mnemonic;;) {
+    std::size_t bar = list.find('|');
+    if (list.substr(0, bar) == opcode) return true;
+    if (bar == std::string_view::npos) return false;
+    list.remove_prefix(bar + 1);
+  }
 }
 
 std::string_view releaseName(const ModuleContext& context) {
@@ -230,7 +245,8 @@ void applyDirectiveDeviations(const DeviationSubject& subject, SourceRange at, c
   }();
   auto first_holding = [&](spec::DeviationDirection direction) -> const Deviation* {
     for (const Deviation* d : directive_entries) {
-      if (d->direction == direction && d->mnemonic == subject.opcode && holds(*d, context) && d->applies(subject)) {
+      if (d->direction == direction && namesDirective(d->mnemonic, subject.opcode) && holds(*d, context) &&
+          d->applies(subject)) {
         return d;
       }
     }

@@ -7,6 +7,7 @@
 #include <system_error>
 #include <vector>
 
+#include "sema/constant_types.h"
 #include "sema/engine/register_types.h"
 #include "support/value_reads.h"
 
@@ -40,16 +41,16 @@ Literal literalKind(const ast::Expr* e) {
     case ast::ExprKind::Paren: return literalKind(e->lhs);
     case ast::ExprKind::Unary:
     case ast::ExprKind::Binary:
-    case ast::ExprKind::Conditional: {
-      // A constant expression: floating point as soon as one part is.
-      Literal result = Literal::Integer;
-      for (const ast::Expr* part : {e->lhs, e->rhs, e->third}) {
-        if (part == nullptr) continue;
-        Literal k = literalKind(part);
-        if (k == Literal::Unknown) return Literal::Unknown;
-        if (k != Literal::Integer) result = Literal::Float;
-      }
-      return result;
+    case ast::ExprKind::Conditional:
+    case ast::ExprKind::Cast: {
+      // A constant expression has Table 5's type (4.5.6): a comparison of
+      // floating-point values is an integer; one that has none (1.0 / 3)
+      // is reported by checkConstantExpression.
+      ConstantTyping t = typeConstant(e, /*names_are_addresses=*/false);
+      if (t.problem != ConstantProblem::None) return Literal::Unknown;
+      return t.type == ConstantType::Integer ? Literal::Integer
+             : t.type == ConstantType::Float ? Literal::Float
+                                             : Literal::Unknown;
     }
     default: return Literal::Unknown;
   }

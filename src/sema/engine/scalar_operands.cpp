@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "sema/constant_types.h"
 #include "sema/engine/immediates.h"
 #include "sema/engine/register_types.h"
 #include "sema/engine/words.h"
@@ -134,6 +135,15 @@ void scalarConstant(const OperandScope& s, const ast::Operand& op, const Operand
     out.add(diag::RuleId::OperandKind, op.range, out.say("'{}' cannot be negated here", want.name),
             {out.say("syntax: {}", s.spec.syntax)});
     return;
+  }
+  // 4.5.4: no conversion between integer and floating point (1.0/3), and
+  // the integer-only operators (!1.0, 1.0 % 2.0); PL1015.
+  if (op.expr->kind != ast::ExprKind::IntLiteral && op.expr->kind != ast::ExprKind::FloatLiteral) {
+    if (ConstantTyping t = typeConstant(op.expr, /*names_are_addresses=*/false); t.problem != ConstantProblem::None) {
+      out.add(diag::RuleId::ConstantExpressionType, t.at->range, out.say("{}", constantProblemMessage(t)),
+              {out.say("'{}' is a constant expression (4.5.4, Table 5)", want.name)});
+      return;
+    }
   }
   if (want.kind == OperandKind::Predicate && want.constant_allowed) {
     if (Literal k = literalKind(op.expr); k != Literal::Integer && k != Literal::Unknown) {
