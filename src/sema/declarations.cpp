@@ -258,6 +258,48 @@ void DeclarationChecker::initializerPiece(const ast::VariableDecl& decl) {
 // 10"; "In PTX ISA version 2.2, we eliminated explicit banks". ptxas:
 // "Illegal bank number", "'explicit constant banks' not supported as of PTX
 // version 2.2".
+// 5.1.3: "Constant memory is restricted in size, currently limited to 64
+// KB which can be used to hold statically-sized constant variables" (a
+// bank of 64 KB each before PTX ISA 2.2, 5.1.3.1). The sizes are summed
+// without the padding alignment adds, so the sum is never more than what
+// ptxas lays out ("File uses too much global constant data (0x11170 bytes,
+// 0x10000 max)"). An array sized by an initializer cut into pieces counts
+// its first piece's elements only.
+void DeclarationChecker::constantBytes(const ast::VariableDecl& decl, const ast::Specifier& space) {
+  const ast::Specifier* type = decl.find(decl.type);
+  const ast::Specifier* vector = decl.find(decl.vector);
+  std::uint64_t element = type != nullptr ? typeBits(type->keyword.text) / 8 : 0;
+  if (element == 0) return;
+  if (vector != nullptr && vector->keyword.text.size() > 2) element *= intValue(vector->keyword.text.substr(2));
+  std::uint64_t bank = space.value ? intValue(space.value->text) : 0;
+  if (bank >= const_bytes_.size()) return;
+  constexpr std::uint64_t kLimit = 64 * 1024;
+  for (const ast::Declarator& d : decl.declarators) {
+    std::uint64_t bytes = element;
+    for (std::size_t i = 0; i < d.dimensions.size() && bytes != 0; ++i) {
+      const ast::Expr* size = d.dimensions[i];
+      std::uint64_t n = 0;
+      if (size != nullptr && size->kind == ast::ExprKind::IntLiteral && size->value_fits) {
+        n = size->int_value;
+      } else if (size == nullptr && i == 0 && d.initializer && !d.initializer->expr) {
+        n = d.initializer->elements.size();
+      }
+      bytes = n != 0 && n <= kLimit ? bytes * n : (n == 0 ? 0 : kLimit + 1);
+      if (bytes > kLimit) bytes = kLimit + 1;
+    }
+    std::uint64_t& total = const_bytes_[bank];
+    bool was_within = total <= kLimit;
+    total = std::min<std::uint64_t>(total + bytes, 2 * kLimit);
+    if (was_within && total > kLimit) {
+      report(diag::RuleId::InvalidDeclaration, d.name.range,
+             fmt::format("with '{}' the module's .const variables{} take more than 64 KB, all the constant "
+                         "memory there is for them",
+                         d.name.text, space.value ? fmt::format(" in bank {}", bank) : std::string()),
+             "5.1.3");
+    }
+  }
+}
+
 void DeclarationChecker::constantBank(const ast::Specifier& space) {
   std::uint64_t bank = intValue(space.value->text);
   if (bank > 10) {
@@ -369,6 +411,9 @@ void DeclarationChecker::variable(const ast::VariableDecl& decl, const ast::Func
   }
   if (type != nullptr) checkOpaqueType(type_name, type->range, context_, sink_);
   if (type != nullptr && isOpaqueType(type_name)) opaqueVariable(decl, *type, space, function);
+  if (space == ".const" && !is_extern && decl.piece != ast::Piece::Middle && decl.piece != ast::Piece::Last) {
+    constantBytes(decl, *space_spec);
+  }
   for (const ast::Declarator& d : decl.declarators) {
     arrays(d, is_extern);
     initializer(decl, d, space, is_extern);
@@ -411,6 +456,21 @@ void DeclarationChecker::attributes(const std::vector<ast::AttributeItem>& items
   (void)at;
   for (const ast::AttributeItem& a : items) {
     std::string_view name = a.name.text;
+    // 5.4.8: `.managed`; `.unified(uuid1, uuid2)`, where "Integer constants
+    // uuid1 and uuid2 respectively specify upper and lower 64 bits of the
+    // unique identifier" (ptxas 13.0: "Parsing error" for any other list).
+    bool unified = name == ".unified";
+    bool two_integers =
+        a.arguments.size() == 2 && std::all_of(a.arguments.begin(), a.arguments.end(), [](const ast::Expr* e) {
+          return e != nullptr && e->kind == ast::ExprKind::IntLiteral;
+        });
+    if (unified ? !two_integers : (name == ".managed" && !a.arguments.empty())) {
+      report(diag::RuleId::InvalidDeclaration, a.name.range,
+             unified ? std::string("'.unified' takes two integer constants, the identifier's upper and lower 64 bits: "
+                                   ".unified(uuid1, uuid2)")
+                     : std::string("'.managed' takes no arguments"),
+             "5.4.8");
+    }
     if (name == ".managed") {
       if (on_function || space != ".global") {
         report(diag::RuleId::InvalidDeclaration, a.name.range,

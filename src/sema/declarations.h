@@ -6,6 +6,9 @@
 // each PTX ISA version, and which directive goes on which function.
 #pragma once
 
+#include <array>
+#include <cstdint>
+
 #include "ast/ast.h"
 #include "diag/diagnostic_builder.h"
 #include "sema/initializer_values.h"
@@ -35,6 +38,7 @@ class DeclarationChecker {
   void vectorAndAlignment(const ast::Specifiers& specifiers, std::int8_t vector, std::int8_t type, std::int8_t align);
   void arrays(const ast::Declarator& d, bool is_extern);
   void constantBank(const ast::Specifier& space);
+  void constantBytes(const ast::VariableDecl& decl, const ast::Specifier& space);
   void constantSize(const ast::Declarator& d, const ast::Expr& e);
   void initializer(const ast::VariableDecl& decl, const ast::Declarator& d, std::string_view space, bool is_extern);
   void linkage(const ast::VariableDecl& decl, std::string_view space, bool at_module_scope);
@@ -55,6 +59,7 @@ class DeclarationChecker {
   const ModuleContext& context_;
   diag::DiagnosticSink& sink_;
   InitializerValues values_;
+  std::array<std::uint64_t, 11> const_bytes_{};  // .const bytes declared so far, by bank (5.1.3, 5.1.3.1)
 };
 
 }  // namespace ptxlint::sema

@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "sema/constant_types.h"
 #include "sema/engine/deviation_check.h"
+#include "support/text.h"
 
 namespace ptxlint::sema {
 namespace {
@@ -141,6 +143,7 @@ bool InitializerValues::scalar(const ast::Initializer& init) {
     sink_.report(diag::RuleId::ConstantExpressionType, t.at->range, constantProblemMessage(t), "4.5.4");
     return false;
   }
+  if (e->kind != ast::ExprKind::IntLiteral && e->kind != ast::ExprKind::FloatLiteral && !masks(e)) return false;
   if (!fits(t, e)) return false;
   if (t.float_conditional) {
     const ast::Specifier* space = decl_->find(decl_->state_space);
@@ -154,6 +157,49 @@ bool InitializerValues::scalar(const ast::Initializer& init) {
     engine::applyDirectiveDeviations(subject, e->range, context_, sink_, sink_.diagnostics().size());
   }
   return true;
+}
+
+// 5.4.4: "Starting PTX ISA version 7.1, an operator mask() is provided";
+// "PTX ISA version 7.3 supports Integer constant expression as an operand
+// in the mask() operator"; "Supported values for mask are: 0xFF, 0xFF00,
+// 0XFF0000, 0xFF000000, 0xFF00000000, 0xFF0000000000, 0xFF000000000000,
+// 0xFF00000000000000." ptxas 13.0: "Invalid mask value '0xf0' used in
+// initializer"; it takes an integer in mask() from 7.2 (deviation
+// mask-integer-7.2).
+bool InitializerValues::masks(const ast::Expr* e) {
+  if (e == nullptr) return true;
+  if (e->kind == ast::ExprKind::Mask) {
+    std::uint64_t mask = 0;
+    bool byte = support::integerLiteralValue(e->text, mask) && mask != 0 && (std::countr_zero(mask) % 8) == 0 &&
+                (mask >> std::countr_zero(mask)) == 0xFF;
+    if (!byte) {
+      mismatch(e->range, fmt::format("'{}' is not a mask: mask() selects one byte, 0xFF, 0xFF00, 0xFF0000, ..., "
+                                     "0xFF00000000000000",
+                                     e->text));
+      return false;
+    }
+    if (!context_.require(sink_, e->range, "the mask() operator in an initializer", {7, 1}, {}, "5.4.4")) {
+      return false;
+    }
+    if (typeConstant(e->lhs, /*names_are_addresses=*/true).type == ConstantType::Integer) {
+      std::size_t first = sink_.diagnostics().size();
+      if (!context_.require(sink_, e->range, "an integer constant expression in mask()", {7, 3}, {}, "5.4.4")) {
+        const ast::Specifier* space = decl_->find(decl_->state_space);
+        spec::DeviationOperand operand;
+        operand.kind = spec::DeviationOperand::Kind::IntConstant;
+        operand.text = "mask()";
+        spec::DeviationSubject subject{space != nullptr ? space->keyword.text : std::string_view(".global"),
+                                       {},
+                                       {&operand, 1},
+                                       context_.version,
+                                       context_.target};
+        engine::applyDirectiveDeviations(subject, e->range, context_, sink_, first);
+        return false;
+      }
+    }
+    return true;
+  }
+  return masks(e->lhs) && masks(e->rhs) && masks(e->third);
 }
 
 bool InitializerValues::fits(const ConstantTyping& t, const ast::Expr* e) {

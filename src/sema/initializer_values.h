@@ -31,6 +31,8 @@ class InitializerValues {
   bool value(const ast::Initializer& init, std::size_t level);
   bool list(const ast::Initializer& init, std::size_t level, std::uint64_t already);
   bool scalar(const ast::Initializer& init);
+  // mask() operators: their values and the version they need.
+  bool masks(const ast::Expr* e);
   // A value's type against the variable's (reports when it does not fit).
   bool fits(const ConstantTyping& t, const ast::Expr* e);
   void mismatch(SourceRange at, std::string message);

@@ -86,6 +86,9 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
                                     RequirementLog* requirements) {
   ModuleContext context;
   context.requirements = requirements;
+  // --compat=ptxas-X (spec/deviations.h): which ptxas release judges.
+  if (options.compat.starts_with("ptxas-")) context.compat = spec::findPtxasRelease(options.compat.substr(6));
+  context.ptxas = context.compat != nullptr ? context.compat : &spec::ptxasReleases().back();
   const ast::VersionDirective* version = nullptr;
   const ast::TargetDirective* first_target = nullptr;
   bool header_reported = false;  // a misplaced .version/.target: no cascade
@@ -171,11 +174,16 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
                                       info->renamed_to, info->renamed_at.str(), context.version->str()));
           diag::DiagnosticSink::addFixIt(d, entry.range, std::string(info->renamed_to));
         } else if (context.version && *context.version < info->introduced) {
+          std::size_t first = sink.diagnostics().size();
           Diagnostic& d =
               sink.report(diag::RuleId::TargetNeedsVersion, entry.range,
                           fmt::format("PTX .version {} does not support .target {}; {} needs PTX ISA {}",
                                       context.version->str(), entry.text, info->name, info->introduced.str()));
           if (context.version_token) diag::DiagnosticSink::addFixIt(d, *context.version_token, info->introduced.str());
+          spec::DeviationOperand operand;
+          operand.text = info->name;
+          spec::DeviationSubject subject{".target", {}, {&operand, 1}, context.version, context.target};
+          engine::applyDirectiveDeviations(subject, entry.range, context, sink, first);
         }
         spec::Target target{info->sm, info->suffix};
         if (!context.target || target.sm > context.target->sm ||
@@ -259,9 +267,6 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
       context.target_overridden = true;
     }
   }
-  // --compat=ptxas-X (spec/deviations.h): which ptxas release judges.
-  if (options.compat.starts_with("ptxas-")) context.compat = spec::findPtxasRelease(options.compat.substr(6));
-  context.ptxas = context.compat != nullptr ? context.compat : &spec::ptxasReleases().back();
   engine::applyModuleDeviations(module, context, sink);
   return context;
 }

@@ -16,6 +16,7 @@
 
 #include "sema/debug_directives.h"
 #include "sema/declarations.h"
+#include "sema/engine/deviation_check.h"
 #include "sema/engine/verdict_cache.h"
 #include "sema/instruction_checker.h"
 #include "sema/module_context.h"
@@ -205,11 +206,22 @@ class SymbolChecker {
   // Initializers may name a variable or function declared anywhere in the
   // module, later ones too: names not seen by their use are judged here.
   void finish() {
-    for (const SourceRange& range : later_initializer_names_) {
-      std::string_view name(initializer_source_ + range.begin, range.end - range.begin);
+    for (const LaterName& later : later_initializer_names_) {
+      std::string_view name(initializer_source_ + later.range.begin, later.range.end - later.range.begin);
       if (!isModuleName(name)) {
-        sink_.report(diag::RuleId::UndeclaredSymbol, range,
+        sink_.report(diag::RuleId::UndeclaredSymbol, later.range,
                      fmt::format("use of undeclared identifier '{}' in an initializer", name));
+      } else {
+        std::size_t first = sink_.diagnostics().size();
+        const Symbol* s = module_scope_.lookup(name);
+        if (initializerName(name, later.range, later.use) && s != nullptr && s->kind == SymbolKind::Variable) {
+          // The manual puts no order on them; ptxas 13.0 takes a variable
+          // only once declared (deviation initializer-variable-declared-later).
+          spec::DeviationOperand operand;
+          operand.text = "a variable declared later";
+          spec::DeviationSubject subject{".global", {}, {&operand, 1}, context_.version, context_.target};
+          engine::applyDirectiveDeviations(subject, later.range, context_, sink_, first);
+        }
       }
     }
     later_initializer_names_.clear();
@@ -552,8 +564,23 @@ class SymbolChecker {
       Scope nested(&scope);
       block(nested, *inner, false);
     } else if (const auto* list = ast::nodeIf<ast::TargetList>(s)) {
+      // 11.3.1, 11.3.2: "a list of potential branch targets" (labels), "a
+      // list of potential call targets" (functions). ptxas 13.0: "Illegal
+      // branch target, label expected", "Illegal call target, device
+      // function expected".
+      bool calls = list->keyword.text == ".calltargets";
       for (const auto& target : list->targets) {
-        if (!target.count) use(scope, target.name.text, target.name.range);
+        if (target.count) continue;
+        const Symbol* named = use(scope, target.name.text, target.name.range);
+        SymbolKind want = calls ? SymbolKind::Function : SymbolKind::Label;
+        if (named != nullptr && named->kind != want) {
+          Diagnostic& d = sink_.report(
+              diag::RuleId::InvalidDeclaration, target.name.range,
+              fmt::format("'{}' is not a {}: {} lists {}", target.name.text, calls ? "function" : "label",
+                          list->keyword.text, calls ? "the functions an indirect call may reach" : "labels"),
+              calls ? "11.3.2" : "11.3.1");
+          diag::DiagnosticSink::addNote(d, named->range, fmt::format("'{}' is declared here", target.name.text));
+        }
       }
     } else if (const auto* pragma = ast::nodeIf<ast::PragmaDirective>(s)) {
       pragmaStrings(*pragma);
@@ -889,19 +916,54 @@ class SymbolChecker {
     for (const ast::Initializer& element : init.elements) initializer(element);
   }
 
-  void initializerExpr(const ast::Expr* e) {
+  // How an initializer uses a name: var+offset's var, generic(var)'s var.
+  static constexpr std::uint8_t kOffsetBase = 1, kInGeneric = 2;
+
+  void initializerExpr(const ast::Expr* e, std::uint8_t use = 0) {
     if (e == nullptr) return;
     if (e->kind == ast::ExprKind::Symbol) {
-      if (!isModuleName(e->text)) {
-        // (the place only: a million names of an initializer may wait here)
+      // A name declared later (in this piece or the module's rest) is
+      // judged at the end. (The place only: a million names of an
+      // initializer may wait here.)
+      if (!isModuleName(e->text) || !initializerName(e->text, e->range, use)) {
         initializer_source_ = e->text.data() - e->range.begin;
-        later_initializer_names_.push_back(e->range);
+        later_initializer_names_.push_back({e->range, use});
       }
       return;
     }
-    initializerExpr(e->lhs);
+    bool plus = e->kind == ast::ExprKind::Binary && e->op == "+";
+    bool generic = e->kind == ast::ExprKind::Call;
+    initializerExpr(e->lhs, plus ? kOffsetBase : generic ? static_cast<std::uint8_t>(use | kInGeneric) : 0);
     initializerExpr(e->rhs);
     initializerExpr(e->third);
+  }
+
+  // 5.4.4: "Only variables in .global or .const state spaces may be used in
+  // initializers"; var+offset and generic() are for variables ("An
+  // operator, generic(), is provided to create a generic address for
+  // variables"); a function's name is its address. ptxas 13.0: "Invalid
+  // initial value symbol", "Initial value type mismatch" (fn+4), "Invalid
+  // initial value expression" (generic(fn)).
+  // False where the name is not declared yet.
+  bool initializerName(std::string_view name, SourceRange range, std::uint8_t use) {
+    const Symbol* s = module_scope_.lookup(name);
+    if (s == nullptr) return false;
+    if (s->kind == SymbolKind::Variable && s->space != ".global" && s->space != ".const") {
+      sink_.report(diag::RuleId::InitializerType, range,
+                   fmt::format("'{}' is a {} variable: only .global and .const variables may be used in an "
+                               "initializer",
+                               name, s->space),
+                   "5.4.4");
+    } else if (s->kind == SymbolKind::Function && (use & kInGeneric) != 0) {
+      sink_.report(diag::RuleId::InitializerType, range,
+                   fmt::format("generic() takes a variable; '{}' is a function, whose name is its address", name),
+                   "5.4.4");
+    } else if (s->kind == SymbolKind::Function && (use & kOffsetBase) != 0) {
+      sink_.report(diag::RuleId::InitializerType, range,
+                   fmt::format("'{}' is a function: its address takes no offset (var+offset is a variable's)", name),
+                   "5.4.4");
+    }
+    return true;
   }
 
   const ModuleContext& context_;
@@ -933,8 +995,12 @@ class SymbolChecker {
   symbols::PlaceTable module_names_;
   const char* module_source_ = nullptr;
   std::unordered_set<std::string_view, support::BytesHash> long_module_names_;
-  bool has_debug_section_ = false;                    // a .section met (11.1.2 debug)
-  std::vector<SourceRange> later_initializer_names_;  // names of initializer_source_
+  bool has_debug_section_ = false;  // a .section met (11.1.2 debug)
+  struct LaterName {
+    SourceRange range;  // in initializer_source_
+    std::uint8_t use;   // kOffsetBase, kInGeneric
+  };
+  std::vector<LaterName> later_initializer_names_;
   const char* initializer_source_ = nullptr;
   std::unique_ptr<Scope> open_body_;  // the scope of a body cut into pieces, until its last
 };

@@ -921,6 +921,53 @@ constexpr std::array kDeviations = {
               "Table 5 Constant Expression Evaluation Rules: Ternary ?: int ? .f64 : .f64, same as sources, .f64",
               {},
               "tests/golden/declarations/initializer-values.ptx"},
+    Deviation{"initializer-variable-declared-later",
+              "module",
+              kStricter,
+              ".global|.const",
+              "a variable named in an initializer before (or in) its own declaration",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* o = s.operand(0);
+                return o != nullptr && o->text == "a variable declared later";
+              },
+              "13.0",
+              "Invalid initial value symbol",
+              "5.4.4",
+              "Variable names appearing in initializers represent the address of the variable; this can be used to "
+              "statically initialize a pointer to a variable.",
+              {},
+              "tests/golden/declarations/initializer-names.ptx"},
+    Deviation{"sm88-before-9.0",
+              "module",
+              kLaxer,
+              ".target",
+              ".target sm_88 at PTX ISA 7.4 to 8.8",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* o = s.operand(0);
+                return o != nullptr && o->text == "sm_88" && s.version && *s.version >= PtxVersion{7, 4};
+              },
+              "13.0",
+              "",
+              "11.1.2",
+              "Target string sm_88 introduced in PTX ISA version 9.0.",
+              {},
+              "tests/golden/isa-versions/sm88-8.8.ptx"},
+    Deviation{"mask-integer-7.2",
+              "module",
+              kLaxer,
+              ".global|.const",
+              "an integer constant expression in mask() at PTX ISA 7.2",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* o = s.operand(0);
+                return s.version && *s.version == PtxVersion{7, 2} && o != nullptr && o->kind == Kind::IntConstant &&
+                       o->text == "mask()";
+              },
+              "13.0",
+              "",
+              "5.4.4",
+              "PTX ISA version 7.3 supports Integer constant expression as an operand in the mask() operator.",
+              {},
+              "tests/golden/declarations/initializer-masks-7.2.ptx"},
     Deviation{"dwarf-negative-zero",
               "module",
               kStricter,
