@@ -12,11 +12,17 @@
 namespace ptxlint::sema {
 namespace {
 
-enum class TypeClass : std::uint8_t { Float, Unsigned, Signed, Bits, Other };
+// A dimension's size where it is an integer literal; 0 where it is left
+// out or an expression (then nothing is counted against it).
+std::uint64_t dimensionSize(const ast::Expr* e) {
+  return e != nullptr && e->kind == ast::ExprKind::IntLiteral && e->value_fits ? e->int_value : 0;
+}
+
+}  // namespace
 
 // 5.2.1's fundamental types an initializer may give a value (the half
 // types take none, 5.4.4; .b128, .pred and the rest are left alone).
-TypeClass classOf(std::string_view type) {
+InitializerValues::TypeClass InitializerValues::classOf(std::string_view type) {
   static constexpr std::string_view kFloat[] = {".f32", ".f64"};
   static constexpr std::string_view kUnsigned[] = {".u8", ".u16", ".u32", ".u64"};
   static constexpr std::string_view kSigned[] = {".s8", ".s16", ".s32", ".s64"};
@@ -29,18 +35,13 @@ TypeClass classOf(std::string_view type) {
                          : TypeClass::Other;
 }
 
-// A dimension's size where it is an integer literal; 0 where it is left
-// out or an expression (then nothing is counted against it).
-std::uint64_t dimensionSize(const ast::Expr* e) {
-  return e != nullptr && e->kind == ast::ExprKind::IntLiteral && e->value_fits ? e->int_value : 0;
-}
-
-}  // namespace
-
 void InitializerValues::declarator(const ast::VariableDecl& decl, const ast::Declarator& d, bool last_declarator) {
   if (!d.initializer) return;
   const ast::Specifier* type = decl.find(decl.type);
-  if (type == nullptr || classOf(type->keyword.text) == TypeClass::Other) return;
+  if (type == nullptr) return;
+  type_class_ = classOf(type->keyword.text);
+  if (type_class_ == TypeClass::Other) return;
+  holds_addresses_ = type->keyword.text == ".u32" || type->keyword.text == ".u64";
   bool cut = last_declarator && decl.piece != ast::Piece::Whole;
   if (cut && decl.piece == ast::Piece::First) {
     piece_elements_ = 0;
@@ -80,6 +81,7 @@ void InitializerValues::declarator(const ast::VariableDecl& decl, const ast::Dec
 
 bool InitializerValues::value(const ast::Initializer& init, std::size_t level) {
   const ast::Declarator& d = *d_;
+  if (level == d.dimensions.size() && vector_ == 0) return scalar(init);
   if (level < d.dimensions.size()) {
     if (init.expr != nullptr) {
       mismatch(init.range, level == 0 ? fmt::format("'{}' is an array: its initializer is a list in braces, not one "
@@ -119,6 +121,12 @@ bool InitializerValues::list(const ast::Initializer& init, std::size_t level, st
                         : fmt::format("each row of '{}' has {} elements; this list has more", d_->name.text, size));
     return false;
   }
+  if (level + 1 == d_->dimensions.size() && vector_ == 0) {  // a row of scalars, the common table
+    for (const ast::Initializer& element : init.elements) {
+      if (!quick(element.expr) && !scalar(element)) return false;
+    }
+    return true;
+  }
   for (const ast::Initializer& element : init.elements) {
     if (!value(element, level + 1)) return false;
   }
@@ -131,9 +139,10 @@ bool InitializerValues::scalar(const ast::Initializer& init) {
     return false;
   }
   const ast::Expr* e = init.expr;
+  if (quick(e)) return true;
   ConstantTyping t;
   if (e->kind == ast::ExprKind::IntLiteral) {
-    t.type = ConstantType::Integer;  // (a table of a million: no walk)
+    t.type = ConstantType::Integer;
   } else if (e->kind == ast::ExprKind::FloatLiteral) {
     t.type = ConstantType::Float;
   } else {
@@ -203,7 +212,7 @@ bool InitializerValues::masks(const ast::Expr* e) {
 }
 
 bool InitializerValues::fits(const ConstantTyping& t, const ast::Expr* e) {
-  TypeClass type = classOf(type_);
+  TypeClass type = type_class_;
   switch (t.type) {
     case ConstantType::Integer:
       if (type == TypeClass::Float) {

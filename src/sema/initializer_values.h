@@ -25,12 +25,27 @@ class InitializerValues {
   void declarator(const ast::VariableDecl& decl, const ast::Declarator& d, bool last_declarator);
 
  private:
+  enum class TypeClass : std::uint8_t { Float, Unsigned, Signed, Bits, Other };
+  static TypeClass classOf(std::string_view type);
+
   // One level of the initializer: `level` indexes the dimensions, then the
   // vector, then the scalar. False once it reported (one finding a
   // declarator, as ptxas stops at its first).
   bool value(const ast::Initializer& init, std::size_t level);
   bool list(const ast::Initializer& init, std::size_t level, std::uint64_t already);
   bool scalar(const ast::Initializer& init);
+  // What a table of a million values has, judged without a walk: a literal
+  // of the variable's kind, generic(var) or var in an address's type.
+  bool quick(const ast::Expr* e) const {
+    if (e == nullptr) return false;
+    switch (e->kind) {
+      case ast::ExprKind::IntLiteral: return type_class_ != TypeClass::Float;
+      case ast::ExprKind::FloatLiteral: return type_class_ == TypeClass::Float || type_class_ == TypeClass::Bits;
+      case ast::ExprKind::Symbol: return holds_addresses_;
+      case ast::ExprKind::Call: return holds_addresses_ && e->lhs != nullptr && e->lhs->kind == ast::ExprKind::Symbol;
+      default: return false;
+    }
+  }
   // mask() operators: their values and the version they need.
   bool masks(const ast::Expr* e);
   // A value's type against the variable's (reports when it does not fit).
@@ -43,6 +58,8 @@ class InitializerValues {
   const ast::VariableDecl* decl_ = nullptr;
   const ast::Declarator* d_ = nullptr;
   std::string_view type_;
+  TypeClass type_class_ = TypeClass::Other;
+  bool holds_addresses_ = false;  // .u32, .u64 (5.4.4)
   unsigned vector_ = 0;
   // Top-level elements of the pieces so far of a declaration cut into
   // pieces, and whether one of them reported.

@@ -190,7 +190,7 @@ class SymbolChecker {
           }
         }
       } else if (const auto* pragma = std::get_if<ast::PragmaDirective>(&item.node)) {
-        pragmaStrings(*pragma);
+        pragmaStrings(*pragma, /*at_module_scope=*/true);
       } else if (const auto* a = std::get_if<ast::AliasDirective>(&item.node)) {
         module_items_.alias(*a, module_scope_.lookup(a->alias.text), module_scope_.lookup(a->aliasee.text));
       } else if (const auto* file = std::get_if<ast::FileDirective>(&item.node)) {
@@ -206,6 +206,7 @@ class SymbolChecker {
   // Initializers may name a variable or function declared anywhere in the
   // module, later ones too: names not seen by their use are judged here.
   void finish() {
+    initializer_symbol_ = nullptr;
     for (const LaterName& later : later_initializer_names_) {
       std::string_view name(initializer_source_ + later.range.begin, later.range.end - later.range.begin);
       if (!isModuleName(name)) {
@@ -240,14 +241,25 @@ class SymbolChecker {
 
   // Chapter 12: each pragma string's version and target notes. Unknown
   // strings are not judged (ptxas ignores pragmas it does not know).
-  void pragmaStrings(const ast::PragmaDirective& pragma) {
+  void pragmaStrings(const ast::PragmaDirective& pragma, bool at_module_scope = false) {
     for (const ast::Token& s : pragma.strings) {
       std::string_view text = s.text;
       if (text.size() >= 2 && text.front() == '"') text = text.substr(1, text.size() - 2);
       std::string_view name = text.substr(0, text.find_first_of(" \t,;"));
       if (const spec::PragmaInfo* info = spec::findPragma(name)) {
+        std::size_t first = sink_.diagnostics().size();
         context_.require(sink_, s.range, fmt::format("pragma \"{}\"", name), info->introduced, info->target,
                          info->section);
+        if (at_module_scope && info->scope == spec::PragmaInfo::Scope::Function) {
+          sink_.report(diag::RuleId::InvalidFunctionDirective, s.range,
+                       fmt::format("pragma \"{}\" is allowed only in a function's body, not at module scope", name),
+                       info->section);
+        } else if (at_module_scope && info->scope == spec::PragmaInfo::Scope::FunctionByPtxas) {
+          spec::DeviationOperand operand;
+          operand.text = name;
+          spec::DeviationSubject subject{".pragma", {}, {&operand, 1}, context_.version, context_.target};
+          engine::applyDirectiveDeviations(subject, s.range, context_, sink_, first);
+        }
       }
     }
   }
@@ -315,7 +327,10 @@ class SymbolChecker {
       if (space != nullptr) s.space = space->keyword.text;
       if (d.range_count) s.count = d.range_count_value == 0 ? 0 : d.range_count_value;
       if (d.range_count && d.range_count_value == 0) continue;  // %r<0> declares nothing
-      if (!is_register && d.initializer) initializer(*d.initializer);
+      if (!is_register && d.initializer) {
+        initializer_symbol_ = nullptr;
+        initializer(*d.initializer);
+      }
       declare(scope, s);
     }
   }
@@ -328,7 +343,10 @@ class SymbolChecker {
     if (decl.declarators.empty() || (space != nullptr && space->keyword.text == ".reg")) return;
     const ast::Declarator& d = decl.declarators.back();
     if (d.range_count && d.range_count_value == 0) return;
-    if (d.initializer) initializer(*d.initializer);
+    if (d.initializer) {
+      initializer_symbol_ = nullptr;
+      initializer(*d.initializer);
+    }
   }
 
   void declareParams(Scope& scope, const std::optional<std::vector<ast::Param>>& params) {
@@ -925,13 +943,17 @@ class SymbolChecker {
       // A name declared later (in this piece or the module's rest) is
       // judged at the end. (The place only: a million names of an
       // initializer may wait here.)
-      if (!isModuleName(e->text) || !initializerName(e->text, e->range, use)) {
+      bool found = initializer_symbol_ != nullptr && sameInitializerName(e->text)
+                       ? initializerName(e->text, e->range, use)
+                       : isModuleName(e->text) && initializerName(e->text, e->range, use);
+      if (!found) {
         initializer_source_ = e->text.data() - e->range.begin;
         later_initializer_names_.push_back({e->range, use});
       }
       return;
     }
-    bool plus = e->kind == ast::ExprKind::Binary && e->op == "+";
+    if (e->lhs == nullptr) return;  // a literal
+    bool plus = e->kind == ast::ExprKind::Binary && e->op.size() == 1 && e->op[0] == '+';
     bool generic = e->kind == ast::ExprKind::Call;
     initializerExpr(e->lhs, plus ? kOffsetBase : generic ? static_cast<std::uint8_t>(use | kInGeneric) : 0);
     initializerExpr(e->rhs);
@@ -946,8 +968,14 @@ class SymbolChecker {
   // initial value expression" (generic(fn)).
   // False where the name is not declared yet.
   bool initializerName(std::string_view name, SourceRange range, std::uint8_t use) {
-    const Symbol* s = module_scope_.lookup(name);
+    // (A table names a few variables or functions a million times: the
+    // last one found is kept for the initializer, in which nothing is
+    // declared.)
+    const Symbol* s =
+        initializer_symbol_ != nullptr && name == initializer_name_ ? initializer_symbol_ : module_scope_.lookup(name);
     if (s == nullptr) return false;
+    initializer_symbol_ = s;
+    initializer_name_ = name;
     if (s->kind == SymbolKind::Variable && s->space != ".global" && s->space != ".const") {
       sink_.report(diag::RuleId::InitializerType, range,
                    fmt::format("'{}' is a {} variable: only .global and .const variables may be used in an "
@@ -995,7 +1023,12 @@ class SymbolChecker {
   symbols::PlaceTable module_names_;
   const char* module_source_ = nullptr;
   std::unordered_set<std::string_view, support::BytesHash> long_module_names_;
-  bool has_debug_section_ = false;  // a .section met (11.1.2 debug)
+  bool has_debug_section_ = false;              // a .section met (11.1.2 debug)
+  const Symbol* initializer_symbol_ = nullptr;  // initializerName's last, for the initializer being judged
+  std::string_view initializer_name_;
+  bool sameInitializerName(std::string_view name) const {
+    return name.size() == initializer_name_.size() && support::sameBytes(name, initializer_name_);
+  }
   struct LaterName {
     SourceRange range;  // in initializer_source_
     std::uint8_t use;   // kOffsetBase, kInGeneric
