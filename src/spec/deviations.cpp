@@ -1803,6 +1803,7 @@ constexpr CandidateIndex buildCandidateIndex() {
       index.entries[at++] = static_cast<std::uint16_t>(i);
       bool stricter = kDeviations[i].direction == DeviationDirection::PtxasStricter;
       entry.stricter = entry.stricter || stricter;
+      entry.stricter_named = entry.stricter_named || (stricter && namesWord(kDeviations[i], words[w]));
       entry.laxer = entry.laxer || !stricter;
     }
     entry.count = static_cast<std::uint16_t>(at - entry.first);
@@ -1810,6 +1811,20 @@ constexpr CandidateIndex buildCandidateIndex() {
   return index;
 }
 constexpr CandidateIndex kCandidateIndex = buildCandidateIndex();
+
+// applyDeviations (deviation_check.cpp) looks for the stricter entries of
+// any instruction ("*") only where an operand is a constant expression.
+constexpr bool anyInstructionStricterEntriesAreOnExpressions() {
+  for (const Deviation& d : kDeviations) {
+    if (d.mnemonic == "*" && d.direction == DeviationDirection::PtxasStricter && d.id != "float-conditional-operand") {
+      return false;
+    }
+  }
+  return true;
+}
+static_assert(anyInstructionStricterEntriesAreOnExpressions(),
+              "a stricter entry for any instruction is looked for only where an operand is a constant expression: "
+              "widen hasConstantExpression in deviation_check.cpp");
 static_assert(kIndexSizes.entries < 0xFFFF && kDeviations.size() < 0xFFFF);
 
 }  // namespace

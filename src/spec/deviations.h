@@ -138,6 +138,7 @@ struct DeviationWord {
   std::string_view word;
   std::uint16_t first = 0, count = 0;
   bool stricter = false, laxer = false;  // whether it lists entries of that direction
+  bool stricter_named = false;           // a stricter entry that names the word (not "*")
   std::span<const std::uint16_t> entries() const;
 };
 // The opcode's list, or "*"'s where no entry names it; null if none.

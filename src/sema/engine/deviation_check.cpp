@@ -183,6 +183,17 @@ bool hasForeignQualifier(const ast::Instruction& in, std::span<const spec::Instr
   return false;
 }
 
+// An operand written as an expression of constants (an operator, not a
+// lone register, name or literal).
+bool hasConstantExpression(const ast::Instruction& in) {
+  return std::any_of(in.operands.begin(), in.operands.end(), [](const ast::Operand& op) {
+    const ast::Expr* e = op.expr;
+    return op.kind == ast::OperandKind::Expression && e != nullptr &&
+           (e->kind == ast::ExprKind::Unary || e->kind == ast::ExprKind::Binary ||
+            e->kind == ast::ExprKind::Conditional || e->kind == ast::ExprKind::Paren || e->kind == ast::ExprKind::Cast);
+  });
+}
+
 bool holds(const Deviation& d, const ModuleContext& context) {
   return context.ptxas == nullptr || spec::holdsFor(d, *context.ptxas);
 }
@@ -199,7 +210,12 @@ void applyDeviations(const ast::Instruction& in, const ModuleContext& context, c
   // stricter entry concerns is done here when the manual finds nothing
   // (the common case).
   const spec::DeviationWord* candidates = spec::deviationCandidates(in.opcode.text);
-  if (candidates == nullptr || (!candidates->stricter && (!refused || !candidates->laxer))) return;
+  // The stricter entries for any instruction ("*") concern a constant
+  // expression in an operand (float-conditional-operand): without one, an
+  // opcode that no stricter entry names has none to meet.
+  bool stricter =
+      candidates != nullptr && (candidates->stricter_named || (candidates->stricter && hasConstantExpression(in)));
+  if (candidates == nullptr || (!stricter && (!refused || !candidates->laxer))) return;
   thread_local std::vector<std::string_view> qualifiers;
   thread_local std::vector<DeviationOperand> operands;
   qualifiers.clear();
@@ -224,9 +240,11 @@ void applyDeviations(const ast::Instruction& in, const ModuleContext& context, c
     return nullptr;
   };
   const Deviation* laxer = refused && candidates->laxer ? first_holding(spec::DeviationDirection::PtxasLaxer) : nullptr;
-  const Deviation* stricter = candidates->stricter ? first_holding(spec::DeviationDirection::PtxasStricter) : nullptr;
+  const Deviation* stricter_entry = stricter ? first_holding(spec::DeviationDirection::PtxasStricter) : nullptr;
   if (laxer != nullptr) reportLaxer(*laxer, context, sink, first);
-  if (stricter != nullptr && (!refused || laxer != nullptr)) reportStricter(*stricter, in.range, &in, context, sink);
+  if (stricter_entry != nullptr && (!refused || laxer != nullptr)) {
+    reportStricter(*stricter_entry, in.range, &in, context, sink);
+  }
 }
 
 void applyDirectiveDeviations(const DeviationSubject& subject, SourceRange at, const ModuleContext& context,
