@@ -217,6 +217,12 @@ struct LocDirective {
   SourceRange range;
   Token file, line, column;
   std::vector<LocAttribute> attributes;
+  // For the checks alone (parse::ParseOptions::defer_instructions), the
+  // pair compilers write, `, function_name label, inlined_at file line
+  // column`, is not built: `attributes` stays empty and this is the range
+  // of its first name (all that is left to check is the PTX ISA version
+  // the pair needs, sema/debug_directives.h).
+  SourceRange standard_pair;
 };
 
 struct FileDirective {

@@ -487,6 +487,15 @@ class ChunkParser {
       shape_[2] = static_cast<char>(T::COLON);
       return p + 2;
     }
+    // A .loc is a run of its own where it has a form compilers write (it
+    // ends without a ';': glued to the statement after it, every shape
+    // would come twice, with and without it).
+    if (type(p) == T::LOC) {
+      if (std::size_t end = locEnd(p); end != 0) {
+        for (std::size_t q = p; q < end; ++q) shape_[q - p + 1] = static_cast<char>(type(q));
+        return end;
+      }
+    }
     int brackets = 0;  // ( and [
     int braces = 0;    // vector operands, initializers, sections
     for (std::size_t q = p; q < tokens_.size(); ++q) {
@@ -513,6 +522,65 @@ class ChunkParser {
     }
     return 0;
   }
+
+  // The end of the .loc directive at `p` (11.5.4: `.loc file line column`,
+  // each attribute `, name name` or `, name file line column`, as nvcc,
+  // LLVM and Triton write them) where the token after it begins a
+  // statement that no part of the directive can continue (as the grammar's
+  // locDirective ends there: an attribute's expression takes no name or
+  // opcode after it); 0 for any other form, whose run goes on to its ';'.
+  std::size_t locEnd(std::size_t p) const {
+    const std::size_t n = tokens_.size();
+    if (p + 4 >= n || type(p + 1) != T::INT || type(p + 2) != T::INT || type(p + 3) != T::INT) return 0;
+    std::size_t q = p + 4;
+    while (type(q) == T::COMMA) {
+      if (q + 2 >= n || type(q + 1) != T::IDENT) return 0;
+      if (type(q + 2) == T::IDENT) {
+        q += 3;
+      } else if (q + 4 < n && type(q + 2) == T::INT && type(q + 3) == T::INT && type(q + 4) == T::INT) {
+        q += 5;
+      } else {
+        return 0;
+      }
+      if (q >= n) return 0;
+    }
+    switch (type(q)) {
+      case T::OPCODE_OR_DOTTED:
+      case T::IDENT:
+      case T::AT:
+      case T::LOC:
+      case T::LBRACE:
+      case T::RBRACE: return q;
+      default: return 0;
+    }
+  }
+
+  // A run that is one .loc (scanStatementRun): parsed directly, no shape
+  // cached (its numbers would be relocated token by token). For the checks
+  // alone (defer_instructions), a .loc without attributes is left out: no
+  // check reads it (the attributes are checked, sema/debug_directives.cpp).
+  bool locRun(std::size_t from, std::size_t to, std::vector<ast::Statement>& out) {
+    if (options_.defer_instructions) {
+      if (to - from == 4) return true;
+      // `, function_name label, inlined_at file line column`, as nvcc
+      // writes it: its form is right, its names are not built.
+      if (to - from == 12 && type(from + 6) == T::IDENT && type(from + 9) == T::INT &&
+          text(from + 5) == "function_name" && text(from + 8) == "inlined_at") {
+        ast::LocDirective& loc = out.emplace_back().node.emplace<ast::LocDirective>();
+        loc.range = {tokens_[from].begin, tokens_[to - 1].end};
+        loc.file = tokenAt(from + 1);
+        loc.line = tokenAt(from + 2);
+        loc.column = tokenAt(from + 3);
+        loc.standard_pair = {tokens_[from + 5].begin, tokens_[from + 5].end};
+        return true;
+      }
+    }
+    return parseRun(span(from, to), out, &PtxParser::statementsPiece, &AstBuilder::buildStatements);
+  }
+  std::string_view text(std::size_t i) const {
+    return text_.substr(tokens_[i].begin, tokens_[i].end - tokens_[i].begin);
+  }
+  ast::Token tokenAt(std::size_t i) const { return {text(i), {tokens_[i].begin, tokens_[i].end}}; }
 
   // .section NAME { items }
   bool section(std::size_t& i) {
@@ -767,6 +835,7 @@ class ChunkParser {
   }
 
   bool statements(std::size_t from, std::size_t to, std::vector<ast::Statement>& out) {
+    if (type(from) == T::LOC && !options_.compare_hand_parser && locEnd(from) == to) return locRun(from, to, out);
     if (to - from > kMaxCachedRunTokens && longInitializer(from, to, out)) return true;
     return cachedRun('s', from, to, out, &PtxParser::statementsPiece, &AstBuilder::buildStatements,
                      &RunTemplate::statements);

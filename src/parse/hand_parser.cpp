@@ -792,10 +792,12 @@ bool HandParser::loc(ast::LocDirective& loc) {
     *number = token(p_++);
   }
   while (accept(T::COMMA)) {
+    if (loc.attributes.empty()) loc.attributes.reserve(2);  // (function_name and inlined_at, most often)
     ast::LocAttribute& attribute = loc.attributes.emplace_back();
     if (!at(T::IDENT)) return false;
     attribute.name = token(p_++);
     if (at(T::INT) && type(p_ + 1) == T::INT && type(p_ + 2) == T::INT) {
+      attribute.numbers.reserve(3);
       for (int k = 0; k < 3; ++k) attribute.numbers.push_back(token(p_++));
     } else if (startsExpression(type(p_)) && (attribute.expr = topExpression()) == nullptr) {
       return false;

@@ -257,14 +257,17 @@ void checkLocAttributes(const ast::LocDirective& loc, const ModuleContext& conte
            "label, inlined_at file line column'");
     return;
   }
+  checkLocPairVersion(first_attribute.name.range, context, sink);
+}
+
+void checkLocPairVersion(SourceRange first_name, const ModuleContext& context, diag::DiagnosticSink& sink) {
   // "function_name and inlined_at attributes are introduced in PTX ISA
   // version 7.2."
   if (context.meets({7, 2}, {})) return;
   std::size_t first = sink.diagnostics().size();
-  context.require(sink, first_attribute.name.range, "the .loc attributes function_name and inlined_at", {7, 2}, {},
-                  kLoc);
+  context.require(sink, first_name, "the .loc attributes function_name and inlined_at", {7, 2}, {}, "11.5.4");
   DeviationSubject subject{".loc", {}, {}, context.version, context.target};
-  engine::applyDirectiveDeviations(subject, first_attribute.name.range, context, sink, first);
+  engine::applyDirectiveDeviations(subject, first_name, context, sink, first);
 }
 
 void checkSection(const ast::SectionDirective& section, const ModuleContext& context, diag::DiagnosticSink& sink) {

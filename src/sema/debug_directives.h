@@ -26,4 +26,11 @@ void checkSection(const ast::SectionDirective& section, const ModuleContext& con
 // inlined_at's location was used by an earlier .loc (ptxas checks both).
 void checkLocAttributes(const ast::LocDirective& loc, const ModuleContext& context, diag::DiagnosticSink& sink);
 
+// What is left to check of the pair `, function_name label, inlined_at
+// file line column` of a well-formed .loc: the PTX ISA version (7.2) it
+// needs. `first_name` is the range of function_name. (checkLocAttributes
+// ends so; the checks' parse leaves the pair unbuilt where its form is
+// right: ast::LocDirective::standard_pair.)
+void checkLocPairVersion(SourceRange first_name, const ModuleContext& context, diag::DiagnosticSink& sink);
+
 }  // namespace ptxlint::sema

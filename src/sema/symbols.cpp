@@ -605,8 +605,12 @@ class SymbolChecker {
     } else if (const auto* section = ast::nodeIf<ast::SectionDirective>(s)) {
       checkSection(*section, context_, sink_);
       has_debug_section_ = true;
-    } else if (const auto* loc = ast::nodeIf<ast::LocDirective>(s); loc != nullptr && !loc->attributes.empty()) {
-      checkLocAttributes(*loc, context_, sink_);
+    } else if (const auto* loc = ast::nodeIf<ast::LocDirective>(s); loc != nullptr) {
+      if (!loc->attributes.empty()) {
+        checkLocAttributes(*loc, context_, sink_);
+      } else if (loc->standard_pair.end != 0) {
+        checkLocPairVersion(loc->standard_pair, context_, sink_);
+      }
     } else if (const auto* proto = ast::nodeIf<ast::CallPrototype>(s); proto != nullptr && labels_declared) {
       declarations_.callPrototype(*proto);
     }
