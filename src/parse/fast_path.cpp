@@ -836,6 +836,12 @@ class ChunkParser {
 
   bool statements(std::size_t from, std::size_t to, std::vector<ast::Statement>& out) {
     if (type(from) == T::LOC && !options_.compare_hand_parser && locEnd(from) == to) return locRun(from, to, out);
+    // A label (a run of its own, scanStatementRun): built here, as the
+    // parsers build it (a template would be copied and relocated).
+    if (to - from == 2 && type(from) == T::IDENT && type(from + 1) == T::COLON && !options_.compare_hand_parser) {
+      out.emplace_back().node = ast::Label{tokenAt(from), {tokens_[from].begin, tokens_[from + 1].end}};
+      return true;
+    }
     if (to - from > kMaxCachedRunTokens && longInitializer(from, to, out)) return true;
     return cachedRun('s', from, to, out, &PtxParser::statementsPiece, &AstBuilder::buildStatements,
                      &RunTemplate::statements);
