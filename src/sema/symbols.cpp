@@ -1062,7 +1062,10 @@ struct ModuleBodyChecker::Impl {
 
 ModuleBodyChecker::ModuleBodyChecker(const ModuleContext& context, const Options& options, diag::DiagnosticSink& sink,
                                      Statistics& stats)
-    : impl_(std::make_unique<Impl>(Impl{SymbolChecker(context, options, sink, stats)})) {}
+    // (Made in place: a temporary moved into the heap would touch its
+    // tables' pages twice, on the stack and the heap, in a process that
+    // may check one small file.)
+    : impl_(new Impl{SymbolChecker(context, options, sink, stats)}) {}
 ModuleBodyChecker::~ModuleBodyChecker() = default;
 void ModuleBodyChecker::items(const ast::Module& piece) { impl_->checker.items(piece); }
 void ModuleBodyChecker::finish() { impl_->checker.finish(); }
