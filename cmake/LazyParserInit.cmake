@@ -9,6 +9,19 @@
 # thread-safe). Output of a newer ANTLR, which initializes on first use
 # itself, has no such constructor and is left as it is.
 file(READ "${FILE}" text)
+
+# Replaces `old` in `text` by `new`; `old` must be there (ANTLR's output
+# changed otherwise: the build stops rather than keep an eager initializer
+# or half of one).
+function(replace_required old new what)
+  string(FIND "${text}" "${old}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "PtxParser.cpp: ${what} (cmake/LazyParserInit.cmake)")
+  endif()
+  string(REPLACE "${old}" "${new}" replaced "${text}")
+  set(text "${replaced}" PARENT_SCOPE)
+endfunction()
+
 set(eager "PtxParser::Initializer PtxParser::_init;")
 string(FIND "${text}" "${eager}" eager_at)
 if(eager_at EQUAL -1)
@@ -16,12 +29,9 @@ if(eager_at EQUAL -1)
   return()
 endif()
 set(constructor "PtxParser::PtxParser(TokenStream *input) : Parser(input) {")
-string(FIND "${text}" "${constructor}" constructor_at)
-if(constructor_at EQUAL -1)
-  message(FATAL_ERROR "PtxParser.cpp: a static initializer, but no constructor to move it to (cmake/LazyParserInit.cmake)")
-endif()
+replace_required("${constructor}" "${constructor}\n  static Initializer initialized_once;\n  (void)initialized_once;"
+                 "a static initializer, but no constructor to move it to")
 string(REPLACE "${eager}" "// (Initialized by the first parser: cmake/LazyParserInit.cmake.)" text "${text}")
-string(REPLACE "${constructor}" "${constructor}\n  static Initializer initialized_once;\n  (void)initialized_once;" text "${text}")
 
 # The names of the rules and tokens, and the vocabulary made of them, are
 # std::string vectors built by static constructors too (about 40,000
@@ -32,21 +42,13 @@ string(REPLACE "${constructor}" "${constructor}\n  static Initializer initialize
 set(initializer "PtxParser::Initializer::Initializer() {")
 set(fill "")
 foreach(list ruleNames literalNames symbolicNames)
-  set(eager_list "std::vector<std::string> PtxParser::_${list} = {")
-  string(FIND "${text}" "${eager_list}" list_at)
-  if(list_at EQUAL -1)
-    message(FATAL_ERROR "PtxParser.cpp: no ${list} list to defer (cmake/LazyParserInit.cmake)")
-  endif()
-  string(REPLACE "${eager_list}" "std::vector<std::string> PtxParser::_${list};\nstatic const char* const kLazy_${list}[] = {" text "${text}")
+  replace_required("std::vector<std::string> PtxParser::_${list} = {"
+                   "std::vector<std::string> PtxParser::_${list};\nstatic const char* const kLazy_${list}[] = {"
+                   "no ${list} list to defer")
   string(APPEND fill "\n  _${list}.assign(std::begin(kLazy_${list}), std::end(kLazy_${list}));")
 endforeach()
-set(eager_vocabulary "dfa::Vocabulary PtxParser::_vocabulary(_literalNames, _symbolicNames);")
-string(FIND "${text}" "${eager_vocabulary}" vocabulary_at)
-string(FIND "${text}" "${initializer}" initializer_at)
-if(vocabulary_at EQUAL -1 OR initializer_at EQUAL -1)
-  message(FATAL_ERROR "PtxParser.cpp: no vocabulary or initializer to defer (cmake/LazyParserInit.cmake)")
-endif()
-string(REPLACE "${eager_vocabulary}" "dfa::Vocabulary PtxParser::_vocabulary;" text "${text}")
+replace_required("dfa::Vocabulary PtxParser::_vocabulary(_literalNames, _symbolicNames);"
+                 "dfa::Vocabulary PtxParser::_vocabulary;" "no vocabulary to defer")
 string(APPEND fill "\n  _vocabulary.~Vocabulary();  // (const members: made again in place)\n  new (&_vocabulary) dfa::Vocabulary(_literalNames, _symbolicNames);")
-string(REPLACE "${initializer}" "${initializer}${fill}" text "${text}")
+replace_required("${initializer}" "${initializer}${fill}" "no initializer to copy the names in")
 file(WRITE "${FILE}" "${text}")
