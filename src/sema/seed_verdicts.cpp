@@ -211,18 +211,28 @@ int main(int argc, char** argv) {
     if (f.clean != 0) forms.push_back(std::move(f));
   }
 
-  // Open addressing, linear probing, at most five eighths full.
+  // Open addressing, linear probing, at most five eighths full; the records
+  // in the forms' order (by_form's).
   std::size_t slot_count = 16;
   while (slot_count * 5 < forms.size() * 8) slot_count *= 2;
-  std::vector<ptxlint::sema::engine::SeedSlot> slots(slot_count);
-  std::string key_bytes;
+  std::vector<ptxlint::sema::engine::SeedSlot> slots(slot_count, ptxlint::sema::engine::SeedSlot{0, 0, 0});
+  std::string records;
+  auto word = [&](std::uint32_t w) {
+    for (int b = 0; b < 4; ++b) records += static_cast<char>((w >> (8 * b)) & 0xFF);
+  };
   for (const Form& f : forms) {
-    auto hash = static_cast<std::uint32_t>(ptxlint::support::hashBytes(f.key));
+    if (records.size() > UINT32_MAX - f.key.size() - ptxlint::sema::engine::kSeedRecordHeader) {
+      std::cerr << "ptxlint-seed-verdicts: the records pass 4 GiB\n";
+      return 1;
+    }
+    std::uint64_t hash = ptxlint::support::hashBytes(f.key);
     std::size_t i = hash & (slot_count - 1);
-    while (slots[i].size != 0) i = (i + 1) & (slot_count - 1);
-    slots[i] = {hash, static_cast<std::uint32_t>(key_bytes.size()), static_cast<std::uint16_t>(f.key.size()), f.clean,
-                f.checked};
-    key_bytes += f.key;
+    while (slots[i].tag != 0) i = (i + 1) & (slot_count - 1);
+    slots[i] = {ptxlint::sema::engine::seedTag(hash), static_cast<std::uint16_t>(f.key.size()),
+                static_cast<std::uint32_t>(records.size())};
+    word(f.clean);
+    word(f.checked);
+    records += f.key;
   }
 
   std::string text;
@@ -239,19 +249,18 @@ int main(int argc, char** argv) {
   text += "constexpr std::string_view kContexts[] = {\n";
   for (const std::string& c : contexts) text += "    " + literal(c) + ",\n";
   text += "};\n\n";
-  text += section + "constexpr char kKeyBytes[] =\n    " + literal(key_bytes) + ";\n\n";
+  text += section + "constexpr char kRecords[] =\n    " + literal(records) + ";\n\n";
   text += section + "constexpr SeedSlot kSlots[" + std::to_string(slot_count) + "] = {\n";
   for (const auto& slot : slots) {
-    if (slot.size == 0) {
+    if (slot.tag == 0) {
       text += "    {},\n";
       continue;
     }
-    text += "    {" + std::to_string(slot.hash) + "u, " + std::to_string(slot.offset) + ", " +
-            std::to_string(slot.size) + ", " + std::to_string(slot.clean) + "u, " + std::to_string(slot.checked) +
+    text += "    {" + std::to_string(slot.tag) + ", " + std::to_string(slot.size) + ", " + std::to_string(slot.record) +
             "u},\n";
   }
   text += "};\n\n}  // namespace\n\n";
-  text += "constinit const VerdictSeed kVerdictSeed{kSlots, " + std::to_string(slot_count) + ", kKeyBytes, " +
+  text += "constinit const VerdictSeed kVerdictSeed{kSlots, " + std::to_string(slot_count) + ", kRecords, " +
           std::to_string(forms.size()) + ", " + std::to_string(verdicts) + ", kContexts, " +
           std::to_string(contexts.size()) + "};\n\n}  // namespace ptxlint::sema::engine\n";
 

@@ -17,6 +17,8 @@
 namespace {
 
 using ptxlint::sema::engine::kVerdictSeed;
+using ptxlint::sema::engine::SeededForm;
+using ptxlint::sema::engine::seededFormAt;
 using ptxlint::sema::engine::seededVerdict;
 
 std::size_t countCode(const ptxlint::Result& r, std::string_view code) {
@@ -43,17 +45,17 @@ TEST_CASE("verdict seed: the build wrote a table of the training corpus's verdic
 TEST_CASE("verdict seed: every key is found whole, and only whole, in its contexts", "[seed]") {
   std::set<std::string> forms;
   for (std::size_t i = 0; i < kVerdictSeed.slot_count; ++i) {
-    const auto& slot = kVerdictSeed.slots[i];
-    if (slot.size != 0) forms.emplace(kVerdictSeed.key_bytes + slot.offset, slot.size);
+    const SeededForm slot = seededFormAt(kVerdictSeed, i);
+    if (!slot.form.empty()) forms.emplace(slot.form);
   }
   CHECK(forms.size() == kVerdictSeed.forms);
   std::size_t used = 0, built = 0, unbuilt = 0, verdicts = 0, absent = 0;
   const std::string unknown_context = "9.9/sm_999//64/13.0|";
   for (std::size_t i = 0; i < kVerdictSeed.slot_count; ++i) {
-    const auto& slot = kVerdictSeed.slots[i];
-    if (slot.size == 0) continue;
+    const SeededForm slot = seededFormAt(kVerdictSeed, i);
+    if (slot.form.empty()) continue;
     ++used;
-    std::string form(kVerdictSeed.key_bytes + slot.offset, slot.size);
+    std::string form(slot.form);
     (form[0] == ptxlint::sema::engine::kDeferredKeyMark ? unbuilt : built) += 1;
     for (std::size_t c = 0; c < kVerdictSeed.context_count; ++c) {
       const std::string key = std::string(kVerdictSeed.contexts[c]) + form;
@@ -105,7 +107,8 @@ TEST_CASE("verdict seed: the seeded contexts are modules', ptxas release include
   REQUIRE(sm86 < kVerdictSeed.context_count);
   std::size_t known = 0;
   for (std::size_t i = 0; i < kVerdictSeed.slot_count; ++i) {
-    known += kVerdictSeed.slots[i].size != 0 && (kVerdictSeed.slots[i].clean >> sm86 & 1) != 0;
+    const SeededForm slot = seededFormAt(kVerdictSeed, i);
+    known += !slot.form.empty() && (slot.clean >> sm86 & 1) != 0;
   }
   CHECK(known > 1000);
 }

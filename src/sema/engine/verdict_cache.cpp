@@ -286,16 +286,19 @@ std::optional<bool> seededVerdict(std::string_view key) {
     last = index;
   }
   const std::uint32_t bit = std::uint32_t{1} << index;
-  const auto low = static_cast<std::uint32_t>(support::hashBytes(form));
+  const std::uint64_t hash = support::hashBytes(form);
+  const std::uint16_t tag = seedTag(hash);
   const std::size_t mask = seed.slot_count - 1;
-  for (std::size_t i = low & mask;; i = (i + 1) & mask) {
+  // The index alone turns away a form the seed lacks; a record is read only
+  // for a slot of the form's tag and size (verdict_seed.h).
+  for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
     const SeedSlot& slot = seed.slots[i];
-    if (slot.size == 0) return std::nullopt;
-    if (slot.hash == low && slot.size == form.size() &&
-        form == std::string_view(seed.key_bytes + slot.offset, slot.size)) {
-      if ((slot.clean & bit) == 0) return std::nullopt;
-      return (slot.checked & bit) != 0;
-    }
+    if (slot.tag == 0) return std::nullopt;
+    if (slot.tag != tag || slot.size != form.size()) continue;
+    const char* record = seed.records + slot.record;
+    if (form != std::string_view(record + kSeedRecordHeader, slot.size)) continue;
+    if ((seedWord(record) & bit) == 0) return std::nullopt;
+    return (seedWord(record + 4) & bit) != 0;
   }
 }
 
