@@ -109,7 +109,7 @@ ast::Statement TemplatePlan::build(const ast::DeferredInstruction& d, const ast:
   // instruction, a .loc, are not kept: the instruction maps none of them).
   thread_local TokenVector places;
   places.assign(owner_.tokens.size(), LexedToken{});
-  std::copy_n(module.deferred_tokens.begin() + d.first_token, token_count, places.begin() + first_token);
+  for (std::size_t k = 0; k < token_count; ++k) places[first_token + k] = module.deferredToken(d.first_token + k);
   Relocator relocator({owner_.text.data(), owner_.tokens, owner_.index}, {module.deferred_text, places, {}}, arena);
   ast::Statement statement = owner_.statements.back();
   relocator.relocate(statement);  // cannot fail: the parser compared the literals (ChunkParser::defer)
@@ -264,6 +264,13 @@ class ChunkParser {
   // The same, on the chunk's tokens (lexed by the caller, none an error).
   bool run(std::span<const LexedToken> tokens, bool unscanned) {
     tokens_ = tokens;
+    // The chunk's tokens outlive the module's check (the caller says so):
+    // deferred instructions refer to them where they are.
+    if (options_.borrow_chunk_tokens && module_.deferred.empty() && module_.deferred_tokens.empty() &&
+        module_.borrowed_tokens == nullptr && !tokens.empty()) {
+      module_.borrowed_tokens = tokens.data();
+      module_.borrowed_count = tokens.size();
+    }
     if (unscanned && (tokens_.empty() || nearNestingBounds())) return false;
     stats_.tokens += tokens_.size();
     std::size_t i = 0;
@@ -811,9 +818,20 @@ class ChunkParser {
   void defer(const std::shared_ptr<const RunTemplate>& t, std::span<const LexedToken> run,
              std::vector<ast::Statement>& out) {
     const TemplatePlan& plan = *t->plan;
-    auto first = static_cast<std::uint32_t>(module_.deferred_tokens.size());
     std::span<const LexedToken> tokens = run.subspan(plan.first_token);
-    module_.deferred_tokens.insert(module_.deferred_tokens.end(), tokens.begin(), tokens.end());
+    std::uint32_t first = 0;
+    if (module_.borrowed_tokens != nullptr && tokens.data() >= module_.borrowed_tokens &&
+        tokens.data() + tokens.size() <= module_.borrowed_tokens + module_.borrowed_count) {
+      first = static_cast<std::uint32_t>(tokens.data() - module_.borrowed_tokens);  // where they are
+    } else {
+      if (module_.borrowed_tokens != nullptr) {  // tokens of another array (longInitializer's): copies from now on
+        module_.deferred_tokens.assign(module_.borrowed_tokens, module_.borrowed_tokens + module_.borrowed_count);
+        module_.borrowed_tokens = nullptr;
+        module_.borrowed_count = 0;
+      }
+      first = static_cast<std::uint32_t>(module_.deferred_tokens.size());
+      module_.deferred_tokens.insert(module_.deferred_tokens.end(), tokens.begin(), tokens.end());
+    }
     module_.deferred_text = text_.data();
     // A template is kept once per chunk, about (a direct-mapped memory of
     // the last few; a repeat only costs a second reference).
@@ -1025,6 +1043,8 @@ bool parseChunkWith(std::string_view text, const ParseOptions& options, ast::Mod
   std::size_t items_before = module.items.size();
   std::size_t deferred_before = module.deferred.size();
   std::size_t tokens_before = module.deferred_tokens.size();
+  const ast::TokenPlace* borrowed_before = module.borrowed_tokens;
+  std::size_t borrowed_count_before = module.borrowed_count;
   std::size_t owners_before = module.plan_owners.size();
   ParseStats chunk_stats;
   ChunkParser parser(text, options, module, chunk_stats);
@@ -1037,7 +1057,9 @@ bool parseChunkWith(std::string_view text, const ParseOptions& options, ast::Mod
   if (!parsed) {
     module.items.resize(items_before);
     module.deferred.resize(deferred_before);
-    module.deferred_tokens.resize(tokens_before);
+    module.deferred_tokens.resize(tokens_before);  // (empty where tokens were borrowed before)
+    module.borrowed_tokens = borrowed_before;
+    module.borrowed_count = borrowed_count_before;
     module.plan_owners.resize(owners_before);
     return false;
   }

@@ -371,12 +371,18 @@ std::span<const LexedToken> allTokens(std::string_view text, const Chunk& chunk,
   return out;
 }
 
+// `lend_tokens`: `own` stays where it is until `module` is cleared, and so
+// does the piece's token vector (thread-local, made again only for the next
+// piece): the fast path's deferred instructions may refer to them
+// (ParseOptions::borrow_chunk_tokens). Tokens lexed here are never lent.
 std::uint32_t parseTokens(std::string_view text, const Chunk& chunk, std::span<const LexedToken> own, bool own_clean,
                           const ParseOptions& options, ast::Module& module, diag::DiagnosticSink& sink,
-                          ParseStats& stats) {
+                          ParseStats& stats, bool lend_tokens) {
+  ParseOptions lent = options;
+  lent.borrow_chunk_tokens = lend_tokens;
   if (!isPiece(chunk)) {
     ParseStats fast;
-    if (own_clean && options.fast_path && parseChunkFast(text, own, options, module, fast)) {
+    if (own_clean && options.fast_path && parseChunkFast(text, own, lent, module, fast)) {
       stats.tokens += own.size() + chunk.passed_tokens;
       addRuns(stats, fast);
       return chunk.end;
@@ -393,12 +399,20 @@ std::uint32_t parseTokens(std::string_view text, const Chunk& chunk, std::span<c
   std::size_t first_item = module.items.size();
   if (own_clean && options.fast_path && pieceTokens(text, chunk, own, wrapped)) {
     ParseStats fast;
-    if (parseChunkFast(text, wrapped, options, module, fast) && markPieces(text, chunk, module, first_item)) {
+    const std::size_t deferred_before = module.deferred.size(), tokens_before = module.deferred_tokens.size();
+    const ast::TokenPlace* borrowed_before = module.borrowed_tokens;
+    const std::size_t borrowed_count_before = module.borrowed_count;
+    if (parseChunkFast(text, wrapped, lent, module, fast) && markPieces(text, chunk, module, first_item)) {
       stats.tokens += own.size() + chunk.passed_tokens;
       addRuns(stats, fast);
       return chunk.end;
     }
     module.items.resize(first_item);
+    // (Nor what the piece deferred: `wrapped` is made again below.)
+    module.deferred.resize(deferred_before);
+    module.deferred_tokens.resize(tokens_before);
+    module.borrowed_tokens = borrowed_before;
+    module.borrowed_count = borrowed_count_before;
   }
   if (options.fast_path) ++stats.slow_chunks;
   TokenVector relexed;
@@ -485,7 +499,11 @@ std::uint32_t parseOnTokens(std::string_view text, const ParseOptions& options, 
       std::size_t items = module.items.size();
       std::size_t errors = sink.errorCount();
       std::uint32_t long_lists = stats.long_lists;
-      skip_until = parseTokens(text, chunk, tokens, /*own_clean=*/true, options, module, sink, stats);
+      // With a consumer, each chunk's module is checked and cleared before
+      // the chunker moves on: the chunk's tokens stay where they are until
+      // then, and are lent to the module.
+      skip_until = parseTokens(text, chunk, tokens, /*own_clean=*/true, options, module, sink, stats,
+                               /*lend_tokens=*/static_cast<bool>(on_chunk));
       bool skipped = stats.long_lists != long_lists;  // (as in parseModule)
       header_skipped = skipped && stats.chunks == 1;
       bool garbage = !skipped && module.items.size() == items && sink.errorCount() > errors;
@@ -723,7 +741,7 @@ std::uint32_t parseOneChunk(std::string_view text, const Chunk& chunk, const Par
   TokenVector own;
   FastLexer lexer(text.substr(chunk.begin, chunk.end - chunk.begin), chunk.begin);
   lexer.appendAll(own);
-  return parseTokens(text, chunk, own, !lexer.sawErrorToken(), options, module, sink, stats);
+  return parseTokens(text, chunk, own, !lexer.sawErrorToken(), options, module, sink, stats, /*lend_tokens=*/false);
 }
 
 std::uint32_t parseGroupOf(std::string_view text, const Chunk& piece, const ParseOptions& options, ast::Module& module,

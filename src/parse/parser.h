@@ -45,6 +45,11 @@ struct ParseOptions {
   // runs the hand-written parser accepted that ANTLR parses otherwise, or
   // refuses, or whose AST draws a diagnostic.
   bool compare_hand_parser = false;
+  // Set by the parse itself where each chunk's module is consumed before
+  // the next chunk is lexed (parseOnTokens with a consumer): a chunk's
+  // deferred instructions then refer to the chunk's tokens where they are
+  // (ast::Module::borrowed_tokens), not to copies of them.
+  bool borrow_chunk_tokens = false;
   // Stop after this many bytes in a row that gave nothing but syntax errors
   // (chunks without a single good top-level item): the rest is not PTX, and
   // parsing 100 MB of it would only cost time. lint() reports the cut.

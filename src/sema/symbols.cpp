@@ -785,7 +785,7 @@ class SymbolChecker {
       const spec::SpecialRegister* sr = spec::findSpecialRegister(base);
       if (sr == nullptr) return buildAndCheck(scope, d);  // undeclared: reported as usual
       if (static_cast<std::size_t>(limit - out) < kNameRoom + text.size()) return buildAndCheck(scope, d);
-      const ast::TokenPlace& place = module_->deferred_tokens[d.first_token + slot.token];
+      const ast::TokenPlace& place = module_->deferredToken(d.first_token + slot.token);
       specials_.push_back({sr, base, text.substr(dot), {place.begin, place.end}});
       out[0] = static_cast<char>(index);
       out[1] = 'P';
