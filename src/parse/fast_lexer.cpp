@@ -56,13 +56,12 @@ bool isLetter(char c) { return is(c, kLetter); }
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + p));
     // Signed compares: a byte from 0x80 up is negative, in no range here.
     const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));  // 'A'-'Z' -> 'a'-'z'
-    const __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)),
-                                         _mm_cmpgt_epi8(_mm_set1_epi8('z' + 1), folded));
+    const __m128i letter =
+        _mm_and_si128(_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)), _mm_cmpgt_epi8(_mm_set1_epi8('z' + 1), folded));
     const __m128i digit =
         _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmpgt_epi8(_mm_set1_epi8('9' + 1), v));
     const __m128i other = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('_')), _mm_cmpeq_epi8(v, _mm_set1_epi8('$')));
-    const auto follow =
-        static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), other)));
+    const auto follow = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), other)));
     if (follow != 0xFFFF) return p + static_cast<std::size_t>(std::countr_one(follow));
     p += 16;
   }
