@@ -112,6 +112,7 @@ statement
     | label=IDENT COLON targets=callTargets             # callTargetsStatement
     | label=IDENT COLON                                 # labelStatement
     | instruction SEMI                                  # instructionStatement
+    | functionHeader SEMI                               # functionDeclarationStatement
     | variableDecl                                      # declarationStatement
     | locDirective                                      # locStatement
     | fileDirective                                     # fileStatement

@@ -404,10 +404,14 @@ struct DeferredRun {
   std::uint32_t count = 0;
 };
 
+struct Function;
+
 struct Statement {
-  // (Label first: a default statement allocates nothing.)
+  // (Label first: a default statement allocates nothing.) A Function here
+  // is a declaration without body in a function's body (`.extern .func
+  // f(...);`), which declares the function for the whole module.
   std::variant<Label, Boxed<Instruction>, Boxed<VariableDecl>, LocDirective, FileDirective, PragmaDirective,
-               SectionDirective, Block, CallPrototype, TargetList, DeferredRun>
+               SectionDirective, Block, CallPrototype, TargetList, DeferredRun, Boxed<Function>>
       node;
 };
 
@@ -431,7 +435,7 @@ T& unboxed(Boxed<T>& node) {
 // The statement's node if it is a T (boxed or not), else nullptr.
 template <typename T>
 const T* nodeIf(const Statement& s) {
-  if constexpr (std::is_same_v<T, Instruction> || std::is_same_v<T, VariableDecl>) {
+  if constexpr (std::is_same_v<T, Instruction> || std::is_same_v<T, VariableDecl> || std::is_same_v<T, Function>) {
     const auto* boxed = std::get_if<Boxed<T>>(&s.node);
     return boxed != nullptr ? &**boxed : nullptr;
   } else {

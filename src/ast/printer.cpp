@@ -88,6 +88,16 @@ class Printer {
   void topLevel(const VariableDecl& d) { variable(d); }
   void topLevel(const Function& f) {
     out_ += '\n';
+    functionHeader(f);
+    if (f.body) {
+      out_ += '\n';
+      block(*f.body);
+    } else {
+      out_ += ";\n";
+    }
+  }
+
+  void functionHeader(const Function& f) {
     for (const Token& l : f.linkage) {
       out_ += l.text;
       out_ += ' ';
@@ -107,12 +117,6 @@ class Printer {
     for (const FunctionDirective& d : f.directives) {
       out_ += '\n';
       functionDirective(d);
-    }
-    if (f.body) {
-      out_ += '\n';
-      block(*f.body);
-    } else {
-      out_ += ";\n";
     }
   }
 
@@ -298,6 +302,11 @@ class Printer {
     out_ += ":\n";
   }
   void statement(const VariableDecl& d) { variable(d); }
+  void statement(const Function& f) {  // a declaration in a body
+    indent();
+    functionHeader(f);
+    out_ += ";\n";
+  }
   void statement(const FileDirective& d) { file(d); }
   void statement(const PragmaDirective& d) { pragma(d); }
   void statement(const SectionDirective& d) { section(d); }

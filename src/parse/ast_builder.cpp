@@ -467,6 +467,10 @@ bool AstBuilder::buildStatement(PtxParser::StatementContext* ctx, ast::Statement
     out.node = ast::Label{token(l->label), rangeOf(l)};
   } else if (auto* d = as<PtxParser::DeclarationStatementContext>(ctx)) {
     out.node = buildVariableDecl(d->variableDecl());
+  } else if (auto* fd = as<PtxParser::FunctionDeclarationStatementContext>(ctx)) {
+    ast::Function f = buildFunctionHeader(fd->functionHeader());
+    f.range = rangeOf(fd);
+    out.node = std::move(f);
   } else if (auto* loc = as<PtxParser::LocStatementContext>(ctx)) {
     out.node = buildLoc(loc->locDirective());
   } else if (auto* file = as<PtxParser::FileStatementContext>(ctx)) {

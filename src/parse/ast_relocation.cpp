@@ -181,6 +181,7 @@ struct StatementWalker {
   }
   // (Never in a template: the fast path defers instances only.)
   void operator()(ast::DeferredRun&) {}
+  void operator()(ast::Function& f) { walkHeader(v, f); }  // a declaration in a body
   void operator()(ast::TargetList& t) {
     v.range(t.range);
     v.token(t.label);

@@ -204,13 +204,26 @@ void DeclarationChecker::constantSize(const ast::Declarator& d, const ast::Expr&
   }
 }
 
+// 5.4.3: "The size of each dimension is a constant expression"; ptxas 13.0
+// takes only an integer literal there ("Parsing error near '*'"): the
+// deviation array-size-expression, for variables and parameters alike.
+void DeclarationChecker::sizeExpression(const ast::Expr& size, std::string_view space) {
+  if (size.kind == ast::ExprKind::IntLiteral) return;
+  spec::DeviationOperand operand;
+  operand.text = "an array dimension";  // what the entry's condition asks
+  spec::DeviationSubject subject{space, {}, {&operand, 1}, context_.version, context_.target};
+  engine::applyDirectiveDeviations(subject, size.range, context_, sink_, sink_.diagnostics().size());
+}
+
 // 5.4.3: "When declared with an initializer, the first dimension of the
 // array may be omitted"; an .extern array may leave it out too (its size
 // is the definition's, 11.6.1). Only the first dimension may be empty.
-void DeclarationChecker::arrays(const ast::Declarator& d, bool is_extern) {
+void DeclarationChecker::arrays(const ast::Declarator& d, bool is_extern, std::string_view space) {
   for (std::size_t i = 0; i < d.dimensions.size(); ++i) {
     if (d.dimensions[i] != nullptr) {
+      std::size_t first = sink_.diagnostics().size();
       constantSize(d, *d.dimensions[i]);
+      if (sink_.diagnostics().size() == first) sizeExpression(*d.dimensions[i], space);
       continue;
     }
     if (i > 0) {
@@ -415,7 +428,7 @@ void DeclarationChecker::variable(const ast::VariableDecl& decl, const ast::Func
     constantBytes(decl, *space_spec);
   }
   for (const ast::Declarator& d : decl.declarators) {
-    arrays(d, is_extern);
+    arrays(d, is_extern, space);
     initializer(decl, d, space, is_extern);
     if (d.initializer) checkMemberInitializer(type_name, !d.dimensions.empty(), *d.initializer, context_, sink_);
   }
@@ -552,6 +565,9 @@ void DeclarationChecker::param(const ast::Param& p, bool is_entry, bool is_retur
     report(diag::RuleId::InvalidDeclaration, p.find(p.vector)->range, "a .param parameter cannot be a vector", "5.1.6");
   }
   const std::vector<const ast::Expr*>& dims = p.declarator.dimensions;
+  for (const ast::Expr* size : dims) {
+    if (size != nullptr) sizeExpression(*size, space_name.empty() ? std::string_view(".param") : space_name);
+  }
   for (std::size_t i = 1; i < dims.size(); ++i) {
     if (dims[i] == nullptr) {
       report(diag::RuleId::InvalidDeclaration, p.declarator.dimension_ranges[i],

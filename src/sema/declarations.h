@@ -36,7 +36,8 @@ class DeclarationChecker {
  private:
   void specifierOrder(const ast::Specifiers& specifiers, bool is_param);
   void vectorAndAlignment(const ast::Specifiers& specifiers, std::int8_t vector, std::int8_t type, std::int8_t align);
-  void arrays(const ast::Declarator& d, bool is_extern);
+  void arrays(const ast::Declarator& d, bool is_extern, std::string_view space);
+  void sizeExpression(const ast::Expr& size, std::string_view space);
   void constantBank(const ast::Specifier& space);
   void constantBytes(const ast::VariableDecl& decl, const ast::Specifier& space);
   void constantSize(const ast::Declarator& d, const ast::Expr& e);

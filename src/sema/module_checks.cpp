@@ -149,9 +149,25 @@ ModuleContext checkModuleDirectives(const ast::Module& module, const Options& op
                                   version->version.text, spec::latestVersion().str(), spec::latestVersion().str()));
       diag::DiagnosticSink::addNote(d, "an instruction or qualifier the tables do not know may be new in that version");
     } else {
+      std::size_t first = sink.diagnostics().size();
       Diagnostic& d = sink.report(diag::RuleId::UnknownVersion, version->version.range,
                                   fmt::format("unknown PTX ISA version '{}'", version->version.text));
       diag::DiagnosticSink::addNote(d, fmt::format("known versions include {}", versionList()));
+      // ptxas 13.0 reads major.minor as major * 10 + minor: `.version 8.10`
+      // is 9.0 to it (deviation version-minor-past-9), and --compat checks
+      // the module as that version.
+      if (parsed && parsed->minor >= 10 && parsed->major < 25) {
+        unsigned encoded = parsed->major * 10u + parsed->minor;
+        spec::PtxVersion as_read{static_cast<std::uint8_t>(encoded / 10 % 256),
+                                 static_cast<std::uint8_t>(encoded % 10)};
+        spec::DeviationOperand operand;
+        operand.kind = spec::DeviationOperand::Kind::IntConstant;
+        operand.text = version->version.text;
+        operand.constant = spec::isKnownVersion(as_read) ? encoded : 0;
+        spec::DeviationSubject subject{".version", {}, {&operand, 1}, as_read, std::nullopt};
+        engine::applyDirectiveDeviations(subject, version->version.range, context, sink, first);
+        if (context.compat != nullptr && operand.constant != 0) context.version = as_read;
+      }
     }
   }
 

@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
+#include "sema/engine/deviation_check.h"
 #include "support/text.h"
 
 namespace ptxlint::sema {
@@ -60,6 +63,18 @@ bool hasLinkage(const ast::Function& f, std::string_view word) {
   return false;
 }
 
+// A function's linkage word, as a literal (FunctionFacts outlive the text).
+std::string_view linkageOf(const ast::Function& f) {
+  for (std::string_view word : {".extern", ".visible", ".weak", ".common"}) {
+    if (hasLinkage(f, word)) return word;
+  }
+  return {};
+}
+
+std::string_view linkageWords(std::string_view linkage) {
+  return linkage.empty() ? std::string_view("without linkage") : linkage;
+}
+
 }  // namespace
 
 Diagnostic& ModuleItemChecker::report(diag::RuleId rule, SourceRange at, std::string message,
@@ -90,6 +105,9 @@ void ModuleItemChecker::function(const ast::Function& f) {
       Diagnostic& d =
           report(diag::RuleId::Redefinition, f.name.range, fmt::format("redefinition of '{}'", f.name.text), "11.2");
       diag::DiagnosticSink::addNote(d, facts.defined, "previous definition is here");
+    } else if (facts.linkage != linkageOf(f) &&
+               !(linkageOf(f).empty() && (facts.linkage == ".visible" || facts.linkage == ".weak"))) {
+      linkageMismatch(f, facts);
     } else if (facts.prototype != prototype) {
       Diagnostic& d = report(diag::RuleId::InvalidDeclaration, f.name.range,
                              fmt::format("the parameters of '{}' differ from its declaration's", f.name.text), "11.2");
@@ -98,11 +116,40 @@ void ModuleItemChecker::function(const ast::Function& f) {
   } else {
     facts.declared = f.name.range;
     facts.entry = entry;
+    facts.linkage = linkageOf(f);
   }
   if (f.body && !facts.body) facts.defined = f.name.range;
   facts.body = facts.body || f.body.has_value();
   facts.weak = facts.weak || hasLinkage(f, ".weak");
   facts.prototype = std::move(prototype);
+}
+
+// 11.6: the linking directives give a function its linkage. Declared
+// .extern it is "defined external to the current module" (11.6.1): a body
+// here contradicts it, an error by the manual. Other declarations that
+// disagree (.func then .visible, .weak then .visible, .extern then .func
+// without body) the manual does not judge (11.6.2 says only what .visible
+// makes visible); ptxas 13.0 refuses them all
+// ("Inconsistent redefinition of variable 'f'"): deviation
+// function-linkage-mismatch. A declaration without linkage after a .visible
+// or .weak one keeps it (ptxas too).
+void ModuleItemChecker::linkageMismatch(const ast::Function& f, const FunctionFacts& facts) {
+  std::string_view linkage = linkageOf(f);
+  bool extern_defined = (linkage == ".extern" && facts.body) || (facts.linkage == ".extern" && f.body);
+  if (extern_defined) {
+    Diagnostic& d = report(
+        diag::RuleId::Redefinition, f.name.range,
+        fmt::format("'{}' is {} {} here and {} before: an .extern function is defined in another "
+                    "module, not in this one",
+                    f.name.text, f.body ? "defined" : "declared", linkageWords(linkage), linkageWords(facts.linkage)),
+        "11.6.1");
+    diag::DiagnosticSink::addNote(d, facts.declared, "the first declaration is here");
+    return;
+  }
+  spec::DeviationOperand operand;
+  operand.text = "linkage differs";  // what the entry's condition asks
+  spec::DeviationSubject subject{f.kind.text, {}, {&operand, 1}, context_.version, context_.target};
+  engine::applyDirectiveDeviations(subject, f.name.range, context_, sink_, sink_.diagnostics().size());
 }
 
 // 11.2.3: "fAliasee is a function symbol which must be defined in the same
@@ -156,6 +203,27 @@ void ModuleItemChecker::finish() {
     }
   }
   pending_aliasees_.clear();
+  // A function declared without .extern (no linkage, .visible, .weak; a
+  // kernel too) and never defined: the manual has one as an example
+  // (11.6.3: `.weak .func (.reg .b32 val) foo;  // foo will be externally
+  // visible`); ptxas 13.0 refuses it, called or not and with --compile-only
+  // too ("Unresolved extern function 'f'"): deviation
+  // declared-function-undefined. An .alias's fAlias is a declaration
+  // without body by definition (11.2.3).
+  std::vector<const FunctionFacts*> undefined;
+  for (const auto& entry : functions_) {
+    const FunctionFacts& facts = entry.second;
+    if (!facts.body && facts.linkage != ".extern" && facts.aliased_to.empty()) undefined.push_back(&facts);
+  }
+  std::sort(undefined.begin(), undefined.end(),
+            [](const FunctionFacts* a, const FunctionFacts* b) { return a->declared.begin < b->declared.begin; });
+  for (const FunctionFacts* facts : undefined) {
+    spec::DeviationOperand operand;
+    operand.text = "never defined";  // what the entry's condition asks
+    spec::DeviationSubject subject{
+        facts->entry ? ".entry" : ".func", {}, {&operand, 1}, context_.version, context_.target};
+    engine::applyDirectiveDeviations(subject, facts->declared, context_, sink_, sink_.diagnostics().size());
+  }
 }
 
 // 11.2.3: "Identifier fAlias is a function declaration without body";

@@ -37,12 +37,14 @@ class ModuleItemChecker {
     bool entry = false;
     bool body = false;
     bool weak = false;
-    std::string prototype;   // parameter specifiers and sizes, names left out
-    std::string aliased_to;  // set once an .alias names it as fAlias
-    SourceRange declared{};  // its name where it was first declared or defined
-    SourceRange defined{};   // its name where it was defined (a body)
+    std::string_view linkage;  // of its first declaration: ".extern", ".visible", ".weak", ".common" or ""
+    std::string prototype;     // parameter specifiers and sizes, names left out
+    std::string aliased_to;    // set once an .alias names it as fAlias
+    SourceRange declared{};    // its name where it was first declared or defined
+    SourceRange defined{};     // its name where it was defined (a body)
   };
 
+  void linkageMismatch(const ast::Function& f, const FunctionFacts& facts);
   bool aliasee(const ast::AliasDirective& a, const Symbol* symbol, const FunctionFacts*& facts);
   bool definedAliasee(std::string_view name, SourceRange at, const FunctionFacts& facts);
   struct PendingAliasee {

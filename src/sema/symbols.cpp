@@ -387,6 +387,30 @@ class SymbolChecker {
     block(scope, *f.body, /*is_function_body=*/true);
   }
 
+  // A function declared in a body (`.extern .func f(...);`): the manual
+  // puts no place on a declaration, and ptxas 13.0 takes one there as a
+  // declaration of the module's (the name is known after the body too, and
+  // outside the block that declares it). Only a .func: ptxas reads no
+  // .entry there ("Parsing error near '.entry'"), nor a name its scope
+  // already has ("Inconsistent redefinition of symbol").
+  void functionInBody(const Scope& scope, const ast::Function& f) {
+    if (f.kind.text == ".entry") {
+      sink_.report(diag::RuleId::InvalidDeclaration, f.kind.range,
+                   "a kernel (.entry) is declared at module scope, not in a function's body", "11.2.1");
+      return;
+    }
+    const Symbol* local = scope.lookup(f.name.text);
+    if (local != nullptr && local != module_scope_.lookup(f.name.text)) {
+      Diagnostic& d = sink_.report(diag::RuleId::Redefinition, f.name.range,
+                                   fmt::format("redefinition of '{}': this scope declares it already", f.name.text));
+      diag::DiagnosticSink::addNote(d, local->range, "previous definition is here");
+      return;
+    }
+    declarations_.function(f);
+    module_items_.function(f);
+    function(module_scope_, f);
+  }
+
   // A later piece of a function body cut into pieces.
   void bodyPiece(const ast::Function& f) {
     if (open_body_ == nullptr || !f.body) return;  // (not after a first piece: a syntax error, nothing checked)
@@ -578,6 +602,8 @@ class SymbolChecker {
     } else if (const auto* decl = ast::nodeIf<ast::VariableDecl>(s)) {
       declarations_.variable(*decl, function_);
       declareVariables(scope, *decl);
+    } else if (const auto* f = ast::nodeIf<ast::Function>(s)) {
+      functionInBody(scope, *f);
     } else if (const auto* inner = ast::nodeIf<ast::Block>(s)) {
       Scope nested(&scope);
       block(nested, *inner, false);

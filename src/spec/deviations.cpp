@@ -942,6 +942,66 @@ constexpr std::array kDeviations = {
               "statically initialize a pointer to a variable.",
               {},
               "tests/golden/declarations/initializer-names.ptx"},
+    Deviation{"version-minor-past-9",
+              "module",
+              kLaxer,
+              ".version",
+              "a .version whose minor number is 10 or more, read by ptxas as major * 10 + minor (8.10 is 9.0)",
+              [](const DeviationSubject& s) { return s.operand(0) != nullptr && s.operand(0)->value() != 0; },
+              "13.0",
+              "",
+              "11.1.1",
+              "PTX ISA version: .version major.minor // major, minor are integers",
+              {},
+              "tests/golden/module/version-minor-10.ptx"},
+    Deviation{"declared-function-undefined",
+              "module",
+              kStricter,
+              ".func|.entry",
+              "a function declared without .extern (no linkage, .visible, .weak) and never defined in the module",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* o = s.operand(0);
+                return o != nullptr && o->text == "never defined";
+              },
+              "13.0",
+              "Unresolved extern function",
+              "11.6.3",
+              ".weak .func (.reg .b32 val) foo;  // foo will be externally visible",
+              {},
+              "tests/golden/declarations/function-linkage.ptx"},
+    Deviation{"function-linkage-mismatch",
+              "module",
+              kStricter,
+              ".func|.entry",
+              "declarations of a function with different linkage (.func then .visible .func, .weak then .visible, "
+              ".extern then a declaration without linkage)",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* o = s.operand(0);
+                return o != nullptr && o->text == "linkage differs";
+              },
+              "13.0",
+              "Inconsistent redefinition of variable",
+              "11.6.2",
+              "Declares identifier to be globally visible. Unlike C, where identifiers are globally visible unless "
+              "declared static, PTX identifiers are visible only within the current module unless declared `.visible` "
+              "outside the current.",
+              {},
+              "tests/golden/declarations/function-linkage.ptx"},
+    Deviation{"array-size-expression",
+              "module",
+              kStricter,
+              ".global|.const|.shared|.local|.param",
+              "an array dimension written as a constant expression, not an integer literal ([2*8], [(16)])",
+              [](const DeviationSubject& s) {
+                const DeviationOperand* o = s.operand(0);
+                return o != nullptr && o->text == "an array dimension";
+              },
+              "13.0",
+              "Parsing error near '*': syntax error",
+              "5.4.3",
+              "The size of each dimension is a constant expression.",
+              {},
+              "tests/golden/declarations/array-sizes.ptx"},
     Deviation{"sm88-before-9.0",
               "module",
               kLaxer,

@@ -81,14 +81,29 @@ def verdicts(section, decisions, part=None):
     rejected = decisions.get("rejected", {})
     lint = decisions.get("lint" if part == "main" else "lint_syntax", {})
     _, where = module.render(section, decisions, part=part)
+    # ptxas's error for the whole module (no line: "Unresolved extern
+    # function 'foo'") is its verdict on the statement ptxlint gives a
+    # deviation's warning (PL5001) for: the manual allows it, ptxas does not.
+    module_error = decisions.get("module_error", "")
     out = {}
     for n, (kind, what) in where.items():
         if kind != "stmt":
             continue
         k = module.key(what)
         if k in rejected or str(n) in lint:
-            out[k] = (rejected.get(k), lint.get(str(n), []), n)
+            items = lint.get(str(n), [])
+            ptxas = rejected.get(k)
+            if ptxas is None and module_error and not module_error.startswith("line ") and deviation_only(items):
+                ptxas = module_error
+            out[k] = (ptxas, items, n)
     return out
+
+
+def deviation_only(items):
+    """-> whether ptxlint's findings on a line are a known deviation's
+    warning (PL5001: ptxas rejects what the manual allows) and its notes."""
+    found = [i for i in items if not i.startswith("note")]
+    return bool(found) and all(i.startswith("warning:") and " PL5001: " in i for i in found)
 
 
 # Flags where ptxas accepts the wrapped statement that were looked at and found
@@ -126,6 +141,8 @@ def render(section, decisions, part="main"):
         if ptxas and decisions.get("judged_as_9_0"):
             note = f"ptxas-9.0: ptxas 13.0, as .version 9.0: {ptxas}; " + \
                 (_expectations(items) if items else "ptxlint accepts")
+        elif ptxas and deviation_only(items):
+            note = f"ptxas-differs: ptxas: {ptxas}; a known deviation: " + _expectations(items)
         elif ptxas and items:
             note = f"manual-error: ptxas: {ptxas}; " + _expectations(items)
         elif ptxas:
