@@ -801,7 +801,7 @@ class ChunkParser {
 
   // Whether the integer literals of `run` fit in 64 bits where the
   // template's do (else relocation refuses the run).
-  bool literalsFit(const TemplatePlan& plan, std::span<const LexedToken> run) const {
+  [[gnu::always_inline]] bool literalsFit(const TemplatePlan& plan, std::span<const LexedToken> run) const {
     for (const auto& [k, fits] : plan.int_literals) {
       const LexedToken& token = run[plan.first_token + k];
       // 18 characters (prefix and 'U' included) always fit: 0x and 16 hex

@@ -5,10 +5,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <deque>
 #include <memory>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -393,7 +395,8 @@ class SymbolChecker {
   // outside the block that declares it). Only a .func: ptxas reads no
   // .entry there ("Parsing error near '.entry'"), nor a name its scope
   // already has ("Inconsistent redefinition of symbol").
-  void functionInBody(const Scope& scope, const ast::Function& f) {
+  [[gnu::noinline]] void functionInBody(const Scope& scope,
+                                        const ast::Function& f) {  // (rare: kept out of statement())
     if (f.kind.text == ".entry") {
       sink_.report(diag::RuleId::InvalidDeclaration, f.kind.range,
                    "a kernel (.entry) is declared at module scope, not in a function's body", "11.2.1");
@@ -735,7 +738,8 @@ class SymbolChecker {
     const ast::InstructionPlan& plan = *d.plan;
     specials_.clear();
     key_names_.clear();
-    key_bases_.clear();
+    key_base_count_ = 0;
+    if (plan.names.size() > key_bases_.size()) return buildAndCheck(scope, d);
     CheckMemo::Scratch& key = memo_.scratch();
     // The key is written without a bound check per byte: room is checked
     // once for the texts (all within the instruction's text, a separator
@@ -792,7 +796,7 @@ class SymbolChecker {
       }
       std::string_view base = text.substr(0, dot);
       std::size_t index = key_names_.indexOf(text);
-      key_bases_.push_back(base);
+      key_bases_[key_base_count_++] = base;
       if (const Symbol* s = scope.lookup(base)) {
         if (dot < text.size()) return buildAndCheck(scope, d);
         if (slot.guard && s->kind == SymbolKind::Register && !s->type.empty() && s->type != ".pred") {
@@ -851,7 +855,7 @@ class SymbolChecker {
     // The names as use() records them, each looked up once more here rather
     // than once per question of the engine (a first verdict asks several).
     resolvedCleared();
-    for (std::string_view base : key_bases_) {
+    for (std::string_view base : std::span(key_bases_.data(), key_base_count_)) {
       const Symbol* found = scope.lookup(base);
       resolved_.push_back({base, found != nullptr ? stable(found) : nullptr});
     }
@@ -1045,7 +1049,12 @@ class SymbolChecker {
   };
   std::vector<Special> specials_;
   support::NameIndex key_names_;
-  std::vector<std::string_view> key_bases_;  // the names of the deferred instruction being keyed
+  // The names of the deferred instruction being keyed: at most one a token
+  // (InstructionPlan::Name::token is 8 bits). A plain array: the vector's
+  // push_back, once the translation unit grew, was no longer inlined (2 %
+  // of a cold run's instructions on a 690 KB module).
+  std::array<std::string_view, 256> key_bases_;
+  std::size_t key_base_count_ = 0;
   ast::ExprArena built_exprs_;
   const ast::Module* module_ = nullptr;  // the piece being checked
   // The module's names declared so far (places in module_source_; a name
