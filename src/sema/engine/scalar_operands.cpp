@@ -7,6 +7,7 @@
 #include "sema/engine/immediates.h"
 #include "sema/engine/register_types.h"
 #include "sema/engine/words.h"
+#include "spec/special_registers.h"
 
 namespace ptxlint::sema::engine {
 namespace {
@@ -178,11 +179,42 @@ void scalarConstant(const OperandScope& s, const ast::Operand& op, const Operand
   if (want.unit_fraction) checkUnitFraction(s, op, want);
 }
 
+// A special register in a scalar slot: chapter 10 gives each one's type.
+// ptxas 13.0 refuses one narrower than the instruction's type, or a .pred
+// one in a slot of another type ("Arguments mismatch for instruction
+// 'mov'": mov.u64 %rd1, %tid.x; mov.u32 %r1, %is_explicit_cluster). A
+// wider one is not judged: legacy code reads %tid and its kin with 16-bit
+// mov and cvt (10.1), and ptxas takes mov.u32 from the .u64 %gridid.
+void specialRegisterOperand(const OperandScope& s, const ast::Operand& op, const OperandSpec& want,
+                            std::string_view want_type) {
+  if (want_type.empty() || want_type == ".pred" || want.kind == OperandKind::Predicate) return;
+  if (op.kind != ast::OperandKind::Expression || op.expr->kind != ast::ExprKind::Symbol) return;
+  std::string_view text = op.expr->text;
+  std::size_t dot = text.find('.');
+  const spec::SpecialRegister* r = spec::findSpecialRegister(text.substr(0, dot));
+  if (r == nullptr) return;
+  std::string_view type = r->type;
+  if (type.starts_with(".v")) {  // %tid.x: an element of the .v4.u32
+    if (dot == std::string_view::npos) return;
+    type = type.substr(type.find('.', 1));
+  } else if (dot != std::string_view::npos) {
+    return;
+  }
+  unsigned want_bits = spec::typeQualifierBits(want_type);
+  unsigned have_bits = type == ".pred" ? 1 : spec::typeQualifierBits(type);
+  if (want_bits == 0 || have_bits == 0 || want_bits <= have_bits) return;
+  s.out.add(diag::RuleId::OperandType, op.range,
+            s.out.say("'{}' is a {}-bit operand ({}); '{}' is a {} special register", want.name, want_bits, want_type,
+                      text, type),
+            {s.out.say("the special register's type: section {} of the manual", r->section)});
+}
+
 // A register in a scalar slot: its declared type against the operand's.
 void scalarRegister(const OperandScope& s, const ast::Operand& op, const OperandSpec& want,
                     std::string_view want_type) {
   Findings& out = s.out;
   auto info = s.registers.reg(want.selectors.empty() ? op.expr->text : selectedRegister(s, op, want));
+  if (!info && want.selectors.empty()) specialRegisterOperand(s, op, want, want_type);
   if (!info || info->type.empty()) return;  // not a register: judged elsewhere, never guessed
   if (want.kind == OperandKind::Predicate) {
     if (info->type != ".pred") {
